@@ -40,3 +40,11 @@ describe('SELLER_* and VAT_RATE', () => {
     expect(() => loadConfig({ VAT_RATE: 'lots' })).toThrow(/VAT_RATE: must be a number of percent/);
   });
 });
+
+describe('the VAT number check in TEST MODE', () => {
+  it('uses the built-in test register with no Stripe key and no VIES_URL, never otherwise', () => {
+    expect(loadConfig({}).viesTestRegister).toBe(true);
+    expect(loadConfig({ VIES_URL: 'https://vies.example/rest' }).viesTestRegister).toBe(false);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' }).viesTestRegister).toBe(false);
+  });
+});

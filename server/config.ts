@@ -211,6 +211,11 @@ export interface AppConfig {
   readonly port: number;
   /** The VIES REST service's base (VIES_URL, no trailing slash); null: VAT numbers cannot be checked. */
   readonly viesUrl: string | null;
+  /**
+   * TEST MODE (no Stripe key) with no VIES_URL: business buyers' numbers are checked against the built-in
+   * test register (domain/vat/vies-test-register.ts), and the storefront says so.
+   */
+  readonly viesTestRegister: boolean;
   readonly host: string;
   readonly dataDir: string;
   /** Where the shop's data lives: SQLite in dataDir (the default), or PostgreSQL with DATABASE_URL. */
@@ -383,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     metricsToken: e.METRICS_TOKEN ?? null,
     viesUrl: e.VIES_URL ? e.VIES_URL.replace(/\/+$/, '') : null,
+    viesTestRegister: !e.STRIPE_SECRET_KEY && !e.VIES_URL,
     runtimeFlags: runtimeFlagEnv(cleaned),
     rateLimits: e.RATE_LIMITS ?? DEFAULT_RATE_LIMITS,
     trustProxy: e.TRUST_PROXY ?? false,

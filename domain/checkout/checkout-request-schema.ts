@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { LIMITS } from '../config';
 import { giftCardCodesSchema, giftCardFromSchema, giftCardLinesSchema } from '../gift-cards/gift-card-api';
+import { singleLine } from '../shared/input-text-checks';
 import {
   CHECKOUT_ERRORS,
   CHECKOUT_VAT_ERRORS,
@@ -60,13 +61,14 @@ export const checkoutRequestSchema = z.strictObject({
   /** "I'm buying for a business": the company's name and EU VAT number, checked against VIES. */
   business: z.optional(
     z.strictObject({
-      name: z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, { error: CHECKOUT_VAT_ERRORS.businessName }),
-          z.maxLength(200, { error: CHECKOUT_VAT_ERRORS.businessName }),
-        ),
+      name: z.string().check(
+        z.trim(),
+        z.minLength(1, { error: CHECKOUT_VAT_ERRORS.businessName }),
+        z.maxLength(200, { error: CHECKOUT_VAT_ERRORS.businessName }),
+        // It is printed on the invoice, kept six years: no control character, no bidi override that
+        // would make it read other than it is (docs/product/numbers.md §4.5).
+        singleLine(),
+      ),
       vatNumber: z.string().check(z.maxLength(40, { error: CHECKOUT_VAT_ERRORS.vatNumber })),
     }),
   ),

@@ -19,6 +19,18 @@ export interface OrderVatLine {
   readonly gross: number;
 }
 
+/**
+ * What the goods are, which an invoice states with their quantity (Directive 2006/112/EC art. 226(6):
+ * "the quantity and nature of the goods supplied"): every piece the shop sells is a beaded bracelet, and
+ * its name and size say which. One constant, so every invoice and credit note says it the same way.
+ */
+export const GOODS_NATURE = 'Beaded bracelet';
+
+/** "Beaded bracelet: First Light, size M": an invoice line's description of a piece. */
+export function pieceDescription(name: string, size: string | null | undefined): string {
+  return size ? `${GOODS_NATURE}: ${name}, size ${size}` : `${GOODS_NATURE}: ${name}`;
+}
+
 export const SHIPPING_DESCRIPTION = 'Shipping';
 export const GIFT_WRAP_DESCRIPTION = 'Gift wrap';
 
@@ -47,7 +59,7 @@ export function orderVatLines(
   const lines: OrderVatLine[] = pieces.map(({ line, index }, i) => ({
     kind: 'piece',
     line: index,
-    description: line.size ? `${line.name} (${line.size})` : line.name,
+    description: pieceDescription(line.name, line.size),
     quantity: line.quantity,
     gross: line.lineTotal - (shares[i] ?? 0),
   }));

@@ -157,8 +157,9 @@ export const adminGiftCardDetailSchema = z.object({
 });
 export type AdminGiftCardDetail = z.output<typeof adminGiftCardDetailSchema>['giftCard'];
 
+/** A control character (a NUL) is no search and no PostgreSQL text: a 400 naming `q`. */
 export const adminGiftCardListQuerySchema = z.object({
-  q: z.optional(z.string().check(z.maxLength(200))),
+  q: z.optional(z.string().check(z.maxLength(200), singleLine())),
 });
 
 /** The owner's card without payment (a raffle prize, a goodwill gesture): audited, with its reason. */

@@ -62,6 +62,24 @@ export const GIFT_CARD_MESSAGES = {
   disabled: 'This gift card is already disabled',
 } as const;
 
+/**
+ * The fields' messages say what is wrong, not which field: a 400 names the field in front of them (the
+ * contract's `giftCards[0].amount: ...`, `reason: ...`; server/lib/validation.ts), wherever the field stands
+ * (`always`), or where only its index says which item (`inLists`: the balance check's one code needs no name).
+ * Listed here because a type check's message (`z.number({ error })`) can carry no marker of its own.
+ */
+export const GIFT_CARD_NAMED_BY_PATH = {
+  always: [
+    GIFT_CARD_MESSAGES.amount,
+    GIFT_CARD_MESSAGES.recipientName,
+    GIFT_CARD_MESSAGES.recipientEmail,
+    GIFT_CARD_MESSAGES.message,
+    GIFT_CARD_MESSAGES.sendOn,
+    GIFT_CARD_MESSAGES.reason,
+  ],
+  inLists: [GIFT_CARD_MESSAGES.invalidCode],
+} as const;
+
 /** Every movement of a card's balance, one ledger row each; the balance is their sum. */
 export const GIFT_CARD_LEDGER_KINDS = [
   'issued',

@@ -8,6 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { orderPaymentSchema } from '../checkout/checkout';
+import { GIFT_CARD_STATUSES } from '../gift-cards/gift-cards';
 import { freeText, singleLine } from '../shared/input-text-checks';
 import { orderVatSchema } from '../vat/order-vat';
 import { vatStatementSchema } from '../vat/vat-statement';
@@ -439,6 +440,32 @@ export const withdrawalInfoSchema = z.object({
 });
 export type WithdrawalInfo = z.infer<typeof withdrawalInfoSchema>;
 
+/**
+ * A gift card the order bought, as a line of the desk's order (docs/product/gift-cards.md §19.3, "A refund
+ * of cards bought"): its last 4 only, its amount, what is unspent (what a refund may still take back and
+ * void), its send date and how it stands; `voided` once a refund took all that was left of it.
+ */
+export const orderGiftCardSchema = z.object({
+  last4: z.string(),
+  amount: z.number(),
+  unspent: z.number(),
+  sendOn: z.string(),
+  status: z.enum([...GIFT_CARD_STATUSES, 'voided']),
+  /** Cents refunds of the order voided of it. */
+  voided: z.number(),
+});
+export type OrderGiftCard = z.infer<typeof orderGiftCardSchema>;
+
+/** How the desk's order words a card bought's state, beside its amount. */
+export const ORDER_GIFT_CARD_STATUS_LABELS: Readonly<Record<OrderGiftCard['status'], string>> = {
+  scheduled: 'Scheduled',
+  sent: 'Sent',
+  held: 'Held',
+  spent: 'Spent',
+  disabled: 'Disabled',
+  voided: 'Voided by a refund',
+};
+
 export const orderDetailSchema = z.object({
   reference: z.string(),
   /** The order's VAT per line as its checkout priced it and its payment settled it (docs/product/vat.md §20). */
@@ -493,6 +520,8 @@ export const orderDetailSchema = z.object({
   paymentMethod: z.optional(z.nullable(z.enum(['cash', 'card_reader', 'bank_transfer', 'gift_card']))),
   /** How the total was paid: the card payment and each gift card (last 4 only), docs/product/gift-cards.md §19. */
   payments: z.optional(z.array(orderPaymentSchema)),
+  /** The gift cards the order bought, each a line of its own (none: absent). */
+  giftCardsBought: z.optional(z.array(orderGiftCardSchema)),
   /** The order's returns, oldest first (docs/product/orders.md §10.18). */
   returns: z.optional(z.array(returnInfoSchema)),
   /** Whether the shopper was ever sent the order's confirmation (an order marked paid may have had none). */

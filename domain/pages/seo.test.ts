@@ -4,7 +4,11 @@ import { seedSnapshot } from '../catalogue/seed';
 import type { CatalogueProduct } from '../catalogue/snapshot';
 import { DISPATCH, SHIPPING_ZONES } from '../config';
 import { resolvePath } from '../routes';
-import { SEEDED_ZONES } from '../settings/storefront-settings';
+import {
+  DEFAULT_STOREFRONT_SETTINGS,
+  SEEDED_ZONES,
+  storefrontSettings,
+} from '../settings/storefront-settings';
 import { pageMeta } from './seo';
 
 const URL = 'https://solas.example';
@@ -62,6 +66,47 @@ describe('pageMeta', () => {
     expect(json).toContain('"priceCurrency":"EUR"');
     expect(json).toContain('OfferShippingDetails');
     expect(json).not.toMatch(/aggregateRating|reviewCount|"review"/);
+  });
+
+  it('claims Great Britain nowhere while the checkout refuses it, and once she sells there', () => {
+    const countriesOf = (meta: ReturnType<typeof pageMeta>) => {
+      const offer = meta.jsonLd?.offers as { hasMerchantReturnPolicy: { applicableCountry: string[] } };
+      const shipped = shippingOf(meta).flatMap((d) =>
+        (d.shippingDestination as { addressCountry: string }[]).map((c) => c.addressCountry),
+      );
+      return { shipped, returns: offer.hasMerchantReturnPolicy.applicableCountry };
+    };
+    const r = resolvePath('/product/26');
+    if (r.kind !== 'route') throw new Error('expected a route');
+    // The world zone as seeded lists it; the first start does not sell there (vat.gb 'no_sale').
+    expect(SEEDED_ZONES.flatMap((z) => z.countries)).toContain('GB');
+    for (const meta of [
+      metaFor('/product/26'),
+      pageMeta(
+        r.match,
+        URL,
+        getProduct,
+        storefrontSettings({
+          ...DEFAULT_STOREFRONT_SETTINGS,
+          shipping: { zones: SEEDED_ZONES },
+          vat: { gb: 'no_sale' },
+        }),
+      ),
+    ]) {
+      const { shipped, returns } = countriesOf(meta);
+      expect(shipped).toContain('US');
+      expect(shipped).not.toContain('GB');
+      expect(returns).not.toContain('GB');
+    }
+    expect(DEFAULT_STOREFRONT_SETTINGS.shipping.zones.flatMap((z) => z.countries)).not.toContain('GB');
+    const selling = storefrontSettings({
+      ...DEFAULT_STOREFRONT_SETTINGS,
+      shipping: { zones: SEEDED_ZONES },
+      vat: { gb: 'uk_vat' },
+    });
+    const { shipped, returns } = countriesOf(pageMeta(r.match, URL, getProduct, selling));
+    expect(shipped).toContain('GB');
+    expect(returns).toContain('GB');
   });
 
   it('gives one OfferShippingDetails per zone the owner ships to, with her prices, countries and working days', () => {

@@ -5,10 +5,10 @@
  */
 import { largestRenditionUrl } from '../catalogue/product-image';
 import type { CatalogueProduct as Product } from '../catalogue/snapshot';
-import { BRAND, CORPORATE, DISPATCH, POLICY, PRODUCTION_DAYS, SHIPPING_ZONES, ZONE_IDS } from '../config';
+import { BRAND, CORPORATE, DISPATCH, POLICY, PRODUCTION_DAYS, SHIPPING_ZONES } from '../config';
 import { largestImageUrl, SITE_IMAGES } from '../media/images';
 import { NOINDEX_ROUTES, productPath, type RouteId, type RouteMatch } from '../routes';
-import type { StorefrontSettings } from '../settings/storefront-settings';
+import { DEFAULT_STOREFRONT_SETTINGS, type StorefrontSettings } from '../settings/storefront-settings';
 import { cents, formatEuroShort } from '../shared/money';
 import { metaDescription, shortProductDescription } from '../shared/text';
 import { businessDaysJsonLd, returnPolicyJsonLd } from './shop-json-ld';
@@ -160,19 +160,8 @@ const AVAILABILITY: Readonly<Record<Product['status'], string>> = {
 /** What the JSON-LD's shipping follows: the owner's zones and working days (the snapshot's `shop`). */
 export type ShippingFacts = Pick<StorefrontSettings, 'shipping' | 'workingDays'>;
 
-/** The first start's: the zones of domain/config.ts, Monday to Friday. */
-const FIRST_START_SHIPPING: ShippingFacts = {
-  shipping: {
-    zones: ZONE_IDS.map((id) => ({
-      id,
-      name: SHIPPING_ZONES[id].label,
-      countries: SHIPPING_ZONES[id].countries,
-      price: SHIPPING_ZONES[id].fee,
-      freeFrom: SHIPPING_ZONES[id].freeOver,
-    })),
-  },
-  workingDays: [1, 2, 3, 4, 5],
-};
+/** The first start's: the zones of domain/config.ts where the shop sells (no Great Britain), Monday to Friday. */
+const FIRST_START_SHIPPING: ShippingFacts = DEFAULT_STOREFRONT_SETTINGS;
 
 /**
  * One OfferShippingDetails per zone the owner ships to: her price, or 0 where this piece alone reaches

@@ -9,6 +9,7 @@ import type { ShippingRate, ShippingRates } from '../cart/pricing';
 import { SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
 import { formatDayMonth, irishDate, parseIsoDate } from '../shared/calendar-date';
 import { cents } from '../shared/money';
+import { type GbChoice, refusesDestination } from '../vat/vat-breakdown';
 import { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT } from './announcement';
 import { NO_SOCIAL_LINKS, type StorefrontSocial } from './social-links';
 
@@ -71,9 +72,27 @@ export const SEEDED_ZONES: readonly StorefrontZone[] = /* @__PURE__ */ ZONE_IDS.
   freeFrom: SHIPPING_ZONES[id].freeOver,
 }));
 
+/**
+ * The zones as shoppers, search engines and the shopping channels are told of them: only the countries
+ * the checkout sells to (docs/product/vat.md §20: Great Britain while `vat.gb` is `no_sale`, the first
+ * start's choice, is refused at the checkout, so no page, feed or structured data offers it). A zone left
+ * without a country is not shown. The owner's own zones (the desk) keep every country she listed.
+ */
+export function sellingZones(zones: readonly StorefrontZone[], gb: GbChoice): StorefrontZone[] {
+  return zones
+    .map((zone) => ({
+      ...zone,
+      countries: zone.countries.filter((country) => !refusesDestination(gb, country)),
+    }))
+    .filter((zone) => zone.countries.length > 0);
+}
+
+/** Great Britain as the first start decides it (domain/vat/vat-settings.ts defaultVatSettings). */
+const FIRST_START_GB: GbChoice = 'no_sale';
+
 /** The first start's: what the pages show before the owner saves anything (and in development). */
 export const DEFAULT_STOREFRONT_SETTINGS: StorefrontSettings = {
-  shipping: { zones: SEEDED_ZONES },
+  shipping: { zones: /* @__PURE__ */ sellingZones(SEEDED_ZONES, FIRST_START_GB) },
   closures: [],
   workingDays: [1, 2, 3, 4, 5],
   christmasLastOrder: null,
@@ -82,14 +101,20 @@ export const DEFAULT_STOREFRONT_SETTINGS: StorefrontSettings = {
   social: NO_SOCIAL_LINKS,
 };
 
-export function storefrontSettings(settings: StorefrontSettings): StorefrontSettings {
+/**
+ * `vat.gb`: whether the shop sells to Great Britain (the owner's VAT settings); absent, the first start's
+ * choice (not).
+ */
+export function storefrontSettings(
+  settings: StorefrontSettings & { readonly vat?: { readonly gb: GbChoice } },
+): StorefrontSettings {
   // While sales are paused the bar says so on every page, the home page too, in place of her text.
   const { text, enabled } =
     settings.away.mode === 'pause-sales'
       ? { text: pausedAnnouncementText(settings.away), enabled: true }
       : settings.announcement;
   return {
-    shipping: settings.shipping,
+    shipping: { zones: sellingZones(settings.shipping.zones, settings.vat?.gb ?? FIRST_START_GB) },
     closures: settings.closures.map(({ from, to, reason }) => ({ from, to, reason })),
     workingDays: settings.workingDays,
     christmasLastOrder: settings.christmasLastOrder,

@@ -3,6 +3,7 @@
  * exemption or scheme wording by scheme, a rate as people write it, and the totals per rate.
  */
 import { countryName } from '../shared/countries';
+import { type Cents, formatEuro } from '../shared/money';
 import type { VatScheme } from './vat-breakdown';
 
 export const REVERSE_CHARGE_WORDING =
@@ -42,4 +43,17 @@ export function totalsPerRate(
     byRate.set(line.rate, total);
   }
   return [...byRate.values()];
+}
+
+/**
+ * A line's unit price net of VAT (art. 226(8)) from the line's stored net: the VAT is worked out on the
+ * whole line (docs/product/vat.md §20.2), so two pieces at €56.91 net are €28.455 each, printed so (to a
+ * hundredth of a cent at most), never a rounded €28.46 that times two is not the line.
+ */
+export function formatUnitPrice(lineNet: number, quantity: number): string {
+  const hundredths = Math.round((Math.abs(lineNet) * 100) / Math.max(1, quantity));
+  const rest = hundredths % 100;
+  const whole = formatEuro(Math.floor(hundredths / 100) as Cents);
+  const extra = rest === 0 ? '' : String(rest).padStart(2, '0').replace(/0$/, '');
+  return `${lineNet < 0 ? '-' : ''}${whole}${extra}`;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountCharged,
   isEuDistanceSale,
+  isIntraCommunitySupply,
   NoSaleToGbError,
   refusesDestination,
   type VatInput,
@@ -175,6 +176,31 @@ describe('the VAT inside an order', () => {
         scheme: 'domestic',
       });
       expect(vatBreakdown(order('oss', 'DE', { business: { country: 'IE' } })).scheme).toBe('domestic');
+    });
+
+    it.each(['DE', 'FR', 'XI'])(
+      'a valid %s number on goods delivered in Ireland: a domestic supply at the Irish rate, the full price',
+      (numberCountry) => {
+        for (const mode of ['ireland', 'oss'] as const) {
+          const input = order(mode, 'IE', { business: { country: numberCountry } });
+          expect(vatBreakdown(input)).toEqual({
+            country: 'IE',
+            lines: IRISH,
+            totalNet: 8619,
+            totalVat: 1981,
+            scheme: 'domestic',
+          });
+          expect(amountCharged(vatBreakdown(input))).toBe(GROSS);
+        }
+        expect(isIntraCommunitySupply('IE', { country: numberCountry })).toBe(false);
+        expect(isIntraCommunitySupply('DE', { country: numberCountry })).toBe(true);
+      },
+    );
+
+    it('goods to Northern Ireland for a German business leave Ireland: intra-Community', () => {
+      expect(vatBreakdown(order('ireland', 'XI', { business: { country: 'DE' } })).scheme).toBe(
+        'intra_community',
+      );
     });
 
     it('a business outside the EU is an export; an unregistered seller charges none', () => {

@@ -5,8 +5,10 @@
  * - Irish buyers, and every EU consumer in mode 'ireland': the Irish rate (scheme 'domestic');
  * - EU consumers outside Ireland in mode 'oss': the destination's rate (Union scheme, arts. 33 and
  *   369a-369k of Directive 2006/112/EC; scheme 'oss');
- * - a business with a valid VAT number of another EU state: an intra-Community supply at 0% (art. 138),
- *   charged the price less the Irish VAT it contains (scheme 'intra_community');
+ * - goods dispatched from Ireland to another member state for a business with a valid VAT number that is
+ *   not Irish: an intra-Community supply at 0% (art. 138(1): the goods must leave Ireland), charged the
+ *   price less the Irish VAT it contains (scheme 'intra_community'); goods that stay in Ireland are a
+ *   domestic supply at the Irish rate whatever the buyer's number (art. 32);
  * - Great Britain with the owner's UK VAT number: UK VAT (scheme 'uk'); elsewhere an export at 0%
  *   (art. 146; scheme 'export'), at the same price.
  * Rounding, once: each line's VAT is rounded to the nearest cent (half a cent up), its net is its price
@@ -79,6 +81,24 @@ export function vatInside(gross: number, rate: number): number {
   return Math.floor((2 * gross * rate + base) / (2 * base));
 }
 
+/**
+ * An intra-Community supply exempt under art. 138(1) of Directive 2006/112/EC: the goods leave Ireland for
+ * another member state (XI counts as one for goods), bought by a business whose VAT number VIES confirmed
+ * and is not Irish. A foreign number on goods delivered in Ireland changes nothing: a domestic supply.
+ */
+export function isIntraCommunitySupply(
+  destination: string,
+  business: { readonly country: string } | null,
+): boolean {
+  return (
+    business !== null &&
+    destination !== IE &&
+    isEuVatCountry(destination) &&
+    business.country !== IE &&
+    isEuVatCountry(business.country)
+  );
+}
+
 function schemeOf(input: VatInput): { scheme: VatScheme; rate: number } {
   const { mode, country, business, day } = input;
   if (country === GB) {
@@ -87,9 +107,7 @@ function schemeOf(input: VatInput): { scheme: VatScheme; rate: number } {
   }
   if (mode === 'none') return { scheme: 'none', rate: 0 };
   if (!isEuVatCountry(country)) return { scheme: 'export', rate: 0 };
-  if (business !== null && business.country !== IE && isEuVatCountry(business.country)) {
-    return { scheme: 'intra_community', rate: 0 };
-  }
+  if (isIntraCommunitySupply(country, business)) return { scheme: 'intra_community', rate: 0 };
   if (country === IE || business !== null || mode === 'ireland') {
     return { scheme: 'domestic', rate: irishRate(day) };
   }

@@ -21,10 +21,21 @@ export const VAT_REPORTS_API = {
 } as const;
 
 export const VAT_REPORT_MESSAGES = {
-  quarter: 'quarter: a quarter is written YYYY-Qn, e.g. 2026-Q4',
+  quarter: 'quarter: a quarter is written YYYY-Qn with a year from 2000 to 2100, e.g. 2026-Q4',
   period:
-    'period: a VAT3 period is the month it starts, written YYYY-MM with an odd month (2026-11 for November and December)',
+    'period: a VAT3 period is the month it starts, written YYYY-MM with a year from 2000 to 2100 and an odd month (2026-11 for November and December)',
 } as const;
+
+/**
+ * The years a report may ask for: the shop's papers start this century, and a year outside (0000, 9999)
+ * has no calendar date the database or the Irish clock can hold.
+ */
+export const REPORT_YEARS = { first: 2000, last: 2100 } as const;
+
+function reportYear(text: string | undefined): number | null {
+  const year = Number(text);
+  return year >= REPORT_YEARS.first && year <= REPORT_YEARS.last ? year : null;
+}
 
 /** A calendar span of Irish days, [from, to). */
 export interface ReportSpan {
@@ -34,8 +45,8 @@ export interface ReportSpan {
 
 export function quarterSpan(text: string): ReportSpan | null {
   const m = /^(\d{4})-Q([1-4])$/.exec(text);
-  if (!m) return null;
-  const year = Number(m[1]);
+  const year = reportYear(m?.[1]);
+  if (!m || year === null) return null;
   const q = Number(m[2]);
   return {
     from: isoDate(year, (q - 1) * 3 + 1, 1),
@@ -49,8 +60,8 @@ export function quarterSpan(text: string): ReportSpan | null {
  */
 export function vat3Span(text: string): ReportSpan | null {
   const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text);
-  if (!m) return null;
-  const year = Number(m[1]);
+  const year = reportYear(m?.[1]);
+  if (!m || year === null) return null;
   const month = Number(m[2]);
   if (month % 2 === 0) return null;
   return {

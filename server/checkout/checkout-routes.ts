@@ -6,6 +6,7 @@ import { parseCheckoutRequest } from '../../domain/checkout/checkout-request';
 import { checkoutRequestSchema } from '../../domain/checkout/checkout-request-schema';
 import { DEFAULT_SIZE, type SizeCode } from '../../domain/config';
 import { GIFT_CARD_ATTEMPTS, parseGiftCardCode } from '../../domain/gift-cards/gift-cards';
+import { ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/orders/admin-api';
 import { refusalResponseSchema } from '../../domain/shared/answers';
 import type { CatalogueSource } from '../catalogue';
 import { refuse } from '../lib/refusal';
@@ -52,7 +53,11 @@ export async function checkoutRoutes(
           .send({ ok: false, error: GIFT_CARD_ATTEMPTS.message });
       }
     }
-    const outcome = await opts.checkout.checkoutCart(parsed.value);
+    // One per checkout attempt, the same on its retry: a retry of a card-paid checkout answers its order.
+    const key = request.headers['idempotency-key']?.toString();
+    if (key !== undefined && !idempotencyKeySchema.safeParse(key).success)
+      return refuse('invalid', ADMIN_MESSAGES.badIdempotencyKey);
+    const outcome = await opts.checkout.checkoutCart(parsed.value, key === undefined ? {} : { key });
     addToRequestLine(reply, outcome.logged);
     app.metrics.checkoutCreated();
     if ('paid' in outcome) {

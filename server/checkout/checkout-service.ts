@@ -199,6 +199,11 @@ const NO_CALENDAR: DispatchCalendar = {};
 /** A hosted checkout's lifetime (24 hours, Stripe's default and the test checkout's) and an hour's margin. */
 const CHECKOUT_LIFETIME_MS = 25 * 60 * 60 * 1000;
 
+/** A shopper's checkout request as its order keeps it: never the same as a desk submission's key. */
+function checkoutRequestKey(key: string): string {
+  return `checkout:${key}`;
+}
+
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -265,8 +270,17 @@ export class CheckoutService {
    * A cart's checkout: its hosted checkout for what the gift cards leave, or, when they pay it all, the
    * order paid at once (docs/product/gift-cards.md §19).
    */
-  async checkoutCart(input: ValidCheckout): Promise<CheckoutOutcome | PaidByGiftCards> {
+  async checkoutCart(
+    input: ValidCheckout,
+    /** The request's Idempotency-Key (the storefront sends one per attempt, the same one on a retry). */
+    request: { readonly key?: string } = {},
+  ): Promise<CheckoutOutcome | PaidByGiftCards> {
     const { provider, discounts } = this.o;
+    // A retry of a checkout the cards paid whose answer was lost: the same order, never a second payment
+    // (its cards no longer hold what they paid, so pricing it again would open another checkout).
+    const requestKey = request.key === undefined ? null : checkoutRequestKey(request.key);
+    const made = requestKey ? await this.paidByRequest(requestKey) : null;
+    if (made) return made;
     const shop = await this.o.settings?.();
     // Paused: refused before anything is reserved or stored.
     if (shop?.away.mode === 'pause-sales') {
@@ -402,7 +416,7 @@ export class CheckoutService {
         zoneId: input.zone,
         zone,
       });
-      return this.paidByCards(order, refusal, shipping, plan?.notice ?? null);
+      return this.paidByCards(order, refusal, shipping, plan?.notice ?? null, requestKey);
     }
     const discountLine =
       applied && priced.totals.discount > 0 ? { label: discountLabel(applied), code } : null;
@@ -460,19 +474,49 @@ export class CheckoutService {
   }
 
   /**
-   * The cards pay the whole order: stored with a reference of its own (there is no session), then marked
-   * paid at once through the one markPaid (payment method "gift card"), with the same e-mails as any order.
+   * The cards pay the whole order: stored with a reference of its own (there is no session) and paid
+   * through the one markPaid (payment method "gift card") in the SAME transaction, with the same e-mails
+   * as any order (docs/product/gift-cards.md §19.3). A failure anywhere keeps nothing (no order, no hold),
+   * so an error answer (a 503 included) always means nothing was kept; the request's key is stored with
+   * the order, so a retry whose first answer was lost gets this order again.
    */
   private async paidByCards(
     order: PendingOrder,
     refusal: (err: unknown) => Refusal | null,
     shipping: ShippingDetails | null,
     vatNotice: string | null,
+    requestKey: string | null,
   ): Promise<PaidByGiftCards> {
     const reference = await this.freeReference();
-    await this.storePending({ ...order, reference, paidBy: 'gift_card' }, refusal);
-    await this.o.markPaid.markPaid(order.id, { by: 'gift_card', shipping });
     const { totals } = order;
+    const stored = {
+      ...order,
+      reference,
+      paidBy: 'gift_card' as const,
+      vat: await this.vatNow(),
+      ...(requestKey ? { requestKey } : {}),
+    };
+    const draft = {
+      id: order.id,
+      zone: totals.zone,
+      total: totals.total,
+      email: order.email,
+      itemCount: totals.itemCount,
+      dispatchDate: null,
+      channel: 'web' as const,
+      lines: totals.lines,
+    };
+    try {
+      await this.o.markPaid.storeAndMarkPaid(draft, (trx) => this.o.store.createPendingIn(trx, stored), {
+        by: 'gift_card',
+        shipping,
+      });
+    } catch (err) {
+      // The same request at the same moment on another instance stored it first (the key is unique).
+      const made = requestKey ? await this.paidByRequest(requestKey).catch(() => null) : null;
+      if (made) return made;
+      throw refusal(err) ?? err;
+    }
     return {
       ok: true,
       paid: true,
@@ -490,6 +534,21 @@ export class CheckoutService {
     total: number,
   ): Promise<{ last4: string; amount: Cents }[]> {
     return (await cards.parts(codes, total)).map((p) => ({ last4: p.last4, amount: cents(p.amount) }));
+  }
+
+  /** The order a card-paid checkout request stored and paid, as its first answer said it. */
+  private async paidByRequest(requestKey: string): Promise<PaidByGiftCards | null> {
+    const row = await this.o.store.findByRequestKey(requestKey);
+    if (row?.status !== 'paid' || row.channel !== 'web' || row.reference === null) return null;
+    return {
+      ok: true,
+      paid: true,
+      reference: row.reference,
+      orderId: row.id,
+      // Said with the first answer (its VIES check is not made again).
+      vatNotice: null,
+      logged: { orderId: row.id, total: row.total, items: row.item_count, zone: row.zone },
+    };
   }
 
   /** 'SOL-' and 8 letters or digits, as every order's reference, that no order has yet. */

@@ -13,6 +13,7 @@ import type { OrderDetail } from '../../domain/orders/admin-api';
 import type { OrderPage } from '../../domain/orders/order-page';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { escapeHtml } from '../../domain/shared/html';
+import { INPUT_TEXT_ERRORS } from '../../domain/shared/input-text';
 import { cents, formatEuro } from '../../domain/shared/money';
 import type { VatCountry } from '../../domain/vat/countries';
 import { EXPORT_WORDING, formatRate, REVERSE_CHARGE_WORDING } from '../../domain/vat/invoice-text';
@@ -20,6 +21,7 @@ import { standardRate } from '../../domain/vat/rates';
 import { type VatMode, vatInside } from '../../domain/vat/vat-breakdown';
 import { BUSINESS_VAT_MESSAGES } from '../../domain/vat/vat-number';
 import { vatStatementText } from '../../domain/vat/vat-statement';
+import { VIES_TEST_REGISTER_ENV } from '../../domain/vat/vies-test-register';
 import { type FakeVies, startFakeVies } from '../../tests/support/fake-vies';
 import {
   buildTestApp,
@@ -30,8 +32,13 @@ import {
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { ORDERS_MAIL_KINDS } from '../orders';
+import {
+  createTestDatabase,
+  ROUTE_DIALECTS,
+  TEST_DIALECTS,
+  type TestDatabase,
+} from '../../tests/support/test-database';
+import { businessPurchaseText, ORDERS_MAIL_KINDS } from '../orders';
 
 const ADMIN_TOKEN = 'checkout-vat-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -401,6 +408,42 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     });
   });
 
+  it('a valid German number on goods delivered in Ireland pays Irish VAT: no exemption, no VIES line', async () => {
+    await setMode('oss');
+    const consumer = await order('IE');
+    const o = await order('IE', { business: { name: 'Vogel GmbH', vatNumber: 'DE123456789' } });
+    // Goods that stay in Ireland are a domestic supply (art. 138 needs them to leave): the full price.
+    expect(o.total).toBe(consumer.total);
+    expect(o.vat).toMatchObject({ country: 'IE', scheme: 'domestic', totalVat: consumer.vat?.totalVat });
+    expectAddsUp(o);
+    const mail = (await outboxRows(app)).find(
+      (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === o.reference,
+    );
+    expect(mail?.text_body).not.toContain(REVERSE_CHARGE_WORDING);
+    const [year, month] = day().split('-').map(Number);
+    const quarter = `${year}-Q${Math.ceil((month ?? 1) / 3)}`;
+    const statement = await app.inject({
+      method: 'GET',
+      url: `/api/admin/vat/vies?quarter=${quarter}`,
+      headers: auth,
+    });
+    expect(statement.json()).toMatchObject({ rows: [], totals: { value: 0 } });
+  });
+
+  it('refuses a business name with a bidi override or a control character by business.name (it goes on the invoice)', async () => {
+    await setMode('oss');
+    for (const name of ['Vogel \u202eHbmG', 'Vogel\u0007 GmbH', 'Vogel\u2066 GmbH', 'Vogel\nGmbH']) {
+      const refused = await checkout({
+        zone: 'EU',
+        country: 'DE',
+        business: { name, vatNumber: 'DE123456789' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: `business.name: ${INPUT_TEXT_ERRORS.singleLine}` });
+    }
+    expect(await orderRows(app)).toHaveLength(0);
+  });
+
   it('refuses a number VIES does not know by business.vatNumber, and stores nothing', async () => {
     await setMode('oss');
     for (const [vatNumber, message] of [
@@ -505,6 +548,18 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     const [business] = (await orderRows(app)).filter((r) => r.session_id === opened.body.sessionId);
     const b = await firstAndResent(business?.reference ?? '');
     expect(b.sentence).toBe(`${REVERSE_CHARGE_WORDING}: no VAT is charged.`);
+    // A business is no consumer: no 14-day right to cancel nor its model form, first or resent.
+    const firstMail = (await outboxRows(app)).find(
+      (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === business?.reference,
+    );
+    expect(firstMail?.html_body).toContain(escapeHtml(businessPurchaseText('Vogel GmbH')));
+    expect(firstMail?.text_body).toContain(businessPurchaseText('Vogel GmbH'));
+    expect(b.resent).toContain(businessPurchaseText('Vogel GmbH'));
+    for (const body of [firstMail?.text_body ?? '', firstMail?.html_body ?? '', b.resent]) {
+      expect(body).not.toContain('Model withdrawal form');
+      expect(body).not.toContain('You have the right to cancel');
+    }
+    expect(e.resent).toContain('Model withdrawal form');
 
     // Not registered (after a registered mode: the seller's number is no VAT charged).
     await setMode('none');
@@ -546,5 +601,55 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     expect(notes.map((n) => [n.order_reference, n.invoice_number, n.number])).toEqual([
       [o.reference, o.vat?.invoiceNumber, `CN-${day().slice(0, 4)}-000001`],
     ]);
+  });
+});
+
+describe.each(ROUTE_DIALECTS)('TEST MODE with no VIES_URL on %s', (dialect) => {
+  it('checks business numbers against the built-in test register, and the storefront is told', async () => {
+    const data = tempDataDir();
+    const database = await createTestDatabase(dialect, data.dir, { migrated: true });
+    const app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN, RATE_LIMITS: 'off', ...database.env });
+    try {
+      const saved = await app.inject({
+        method: 'PATCH',
+        url: '/api/admin/settings',
+        headers: auth,
+        payload: { vat: { mode: 'oss', vatNumber: SELLER_VAT, gb: 'no_sale' } },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const checkout = (vatNumber: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/checkout',
+          payload: {
+            email: 'greta@example.de',
+            items: [{ id: '3', quantity: 1 }],
+            zone: 'EU',
+            country: 'DE',
+            business: { name: 'Testhandel GmbH', vatNumber },
+          },
+        });
+      const consumer = await app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: { email: 'greta@example.de', items: [{ id: '3', quantity: 1 }], zone: 'EU', country: 'DE' },
+      });
+      const valid = await checkout('DE123456789');
+      expect(valid.statusCode, valid.body).toBe(200);
+      expect(valid.json()).not.toHaveProperty('vatNotice');
+      // The reverse charge: less than a consumer pays.
+      expect((valid.json() as { total: number }).total).toBeLessThan(
+        (consumer.json() as { total: number }).total,
+      );
+      const unknown = await checkout('DE999999999');
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ field: 'business.vatNumber' });
+      const env = await app.inject({ method: 'GET', url: '/runtime-env.js' });
+      expect(env.body).toContain(`"${VIES_TEST_REGISTER_ENV}":"true"`);
+    } finally {
+      await app.close();
+      await database.remove();
+      data.remove();
+    }
   });
 });

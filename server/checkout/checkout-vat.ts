@@ -294,6 +294,7 @@ export function vatAtPayment(vat: CheckoutVatFace, now: () => Date): PaidPartici
           rateBp: record.breakdown.lines.find((l) => l.vat > 0)?.rate ?? 0,
         });
       mail.vat = settledVat(record.breakdown);
+      mail.businessName = record.business?.name ?? null;
       // Selling a multi-purpose voucher is no supply (Directive 2006/112/EC art. 30b(1)): an order of gift
       // cards alone gets no invoice; the goods a card later pays for get theirs (docs/product/vat.md §20.6).
       if (giftCardsAlone(order)) return;

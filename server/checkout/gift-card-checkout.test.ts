@@ -372,6 +372,12 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
         { giftCards: [{ ...card, sendOn: '2001-01-01' }] },
         `giftCards[0].sendOn: ${GIFT_CARD_MESSAGES.sendOn}`,
       ],
+      [{ giftCards: [{ ...card, amount: '5000' }] }, `giftCards[0].amount: ${GIFT_CARD_MESSAGES.amount}`],
+      [
+        { giftCards: [card, { amount: 5000, recipientEmail: 'niamh@example.ie' }] },
+        `giftCards[1].recipientName: ${GIFT_CARD_MESSAGES.recipientName}`,
+      ],
+      [{ giftCardCodes: ['ABCD-2345-EFGH-6789', 42] }, `giftCardCodes[1]: ${GIFT_CARD_MESSAGES.invalidCode}`],
       [{ items: [], giftCards: [] }, CHECKOUT_ERRORS.emptyCart],
     ];
     for (const [payload, error] of cases) {

@@ -12,6 +12,7 @@ import { dateParts, formatDayOfMonth, type IsoDate } from '../../domain/shared/c
 import { cents, formatEuro } from '../../domain/shared/money';
 import type { Database } from '../db/schema';
 import {
+  type BoughtGiftCard,
   GiftCardRefused,
   type GiftCardService,
   type GiftCardsFace,
@@ -58,8 +59,20 @@ export interface CheckoutGiftCards {
   paymentsOf(reference: string): Promise<OrderPayment[]>;
   /** The cards a paid order bought (not those issued free, reissued or for a refund), by their last 4. */
   boughtIn(reference: string): Promise<{ last4: string; amount: number; sendOn: string }[]>;
-  /** A refund's part back to the cards that paid the order (own transaction); answers what was given. */
-  restore(input: { reference: string; amount: number; refundId: string; person: string }): Promise<number>;
+  /** A refund's part back to the cards that paid the order (own transaction); answers what was given, and to which. */
+  restore(input: {
+    reference: string;
+    amount: number;
+    refundId: string;
+    person: string;
+  }): Promise<{ restored: number; parts: { last4: string; amount: number }[] }>;
+  /** The cards the order bought, each with what is unspent on it (a refund takes back at most that). */
+  boughtCards(reference: string): Promise<BoughtGiftCard[]>;
+  /** What a refund takes back of cards the order bought, voided in the refund's transaction (once per refund id). */
+  voidBought(
+    trx: Transaction<Database>,
+    input: Parameters<GiftCardService['voidForRefund']>[1],
+  ): Promise<{ voided: number; short: number }>;
   /** A refund's gift-card part as a new card, in the refund's transaction (once per refund id). */
   issueForRefund(
     trx: Transaction<Database>,
@@ -115,10 +128,16 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
       return holds.reduce((sum, r) => sum + r.amount, 0);
     },
     async restore({ reference, amount, refundId, person }) {
-      const { restored } = await store.transaction((trx) =>
+      const { restored, parts } = await store.transaction((trx) =>
         service.restore(trx, { orderReference: reference, amount, refundId, person }),
       );
-      return restored;
+      return { restored, parts: parts.map((p) => ({ last4: p.last4, amount: p.amount })) };
+    },
+    async boughtCards(reference) {
+      return service.boughtByOrder(reference);
+    },
+    async voidBought(trx, input) {
+      return service.voidForRefund(trx, input);
     },
     async issueForRefund(trx, input) {
       return service.issueForRefund(trx, input);

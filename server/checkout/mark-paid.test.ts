@@ -130,6 +130,66 @@ describe.each(TEST_DIALECTS)('marking an order paid on %s', (dialect) => {
     expect((await suite.store.findById(orderId))?.status).toBe('paid');
   });
 
+  it('stores and pays a card-paid order in one transaction: a failure keeps nothing, and the owner never pays it', async () => {
+    let fail = true;
+    paid.join({
+      name: 'flaky',
+      onPaid: async () => {
+        if (fail) throw new Error('invoice sequence locked');
+      },
+    });
+    const lines = [{ ...CART.lines[0], lineTotal: cents(8000) }] as const;
+    const totals = { lines, subtotal: 8000, shipping: 0, giftWrap: 0, total: 8000, itemCount: 2, zone: 'IE' };
+    const order = {
+      id: 'ord_cardpaid',
+      provider: 'test',
+      email: CART.email,
+      totals: totals as never,
+      vat: { vatRate: 23, vatNumber: null },
+      reference: 'SOL-CARDPAID',
+      paidBy: 'gift_card' as const,
+      requestKey: 'checkout:attempt-1',
+    };
+    const draft = { ...order, zone: 'IE' as const, total: 8000, itemCount: 2, dispatchDate: null, lines };
+    const way = { by: 'gift_card' as const, shipping: null };
+    const storeIt = (trx: Parameters<OrderStore['createPendingIn']>[0]) =>
+      suite.store.createPendingIn(trx, order);
+
+    await expect(paid.storeAndMarkPaid(draft, storeIt, way)).rejects.toThrow('invoice sequence locked');
+    // Nothing kept: no order for the owner's pass to find (and pay as hers), no e-mail.
+    expect(await suite.store.findById(order.id)).toBeNull();
+    expect(await mailsOf(order.id)).toHaveLength(0);
+
+    fail = false;
+    expect(await paid.storeAndMarkPaid(draft, storeIt, way)).toBe(true);
+    expect((await suite.store.findById(order.id))?.status).toBe('paid');
+    expect((await suite.store.findByRequestKey('checkout:attempt-1'))?.id).toBe(order.id);
+    expect(await mailsOf(order.id)).toHaveLength(2);
+  });
+
+  it("never counts a shopper's pending order among the owner's stranded ones", async () => {
+    // A card-paid order an older release stored and never paid: pending, a payment method, no session.
+    await suite.store.createPending({
+      id: 'ord_left',
+      provider: 'test',
+      email: CART.email,
+      totals: {
+        lines: [{ ...CART.lines[0], lineTotal: cents(8000) }],
+        subtotal: 8000,
+        shipping: 0,
+        giftWrap: 0,
+        total: 8000,
+        itemCount: 2,
+        zone: 'IE',
+      } as never,
+      vat: { vatRate: 23, vatNumber: null },
+      reference: 'SOL-LEFTOVER',
+      paidBy: 'gift_card',
+    });
+    const later = new Date(Date.now() + 60_000).toISOString();
+    expect(await suite.store.strandedMarkedPaid(later, 10)).toEqual([]);
+  });
+
   it('answers null for an order the shop does not have, and takes no participant once sealed', async () => {
     expect(await paid.markPaid('ord_missing', { by: 'owner', emailCustomer: false })).toBeNull();
     paid.seal();

@@ -60,6 +60,8 @@ export interface PaidMail {
   invoiceNumber: string | null;
   /** The VAT as settled at payment; null: the e-mails state the seller's one rate. */
   vat: OrderMailVat | null;
+  /** The company a business buyer named (no consumer's right to cancel in its confirmation); none: a consumer. */
+  businessName?: string | null;
 }
 
 /** Everything the participants added, as the e-mails read it. */
@@ -141,10 +143,34 @@ export class MarkPaid {
 
   /** Marks the order paid, once; null for an order the shop does not have. */
   async markPaid(orderOrId: StoredOrder | string, way: PaymentWay): Promise<PaidOutcome | null> {
-    const { store, log } = this.o;
+    const { store } = this.o;
     const order = typeof orderOrId === 'string' ? await store.findById(orderOrId) : orderOrId;
     if (!order) return null;
     if (order.status === 'paid') return { first: false, order };
+    const first = await this.pay(order, way);
+    return { first, order: (await store.findById(order.id)) ?? order };
+  }
+
+  /**
+   * An order stored and paid in ONE transaction (the gift cards pay it in full at the checkout,
+   * docs/product/gift-cards.md §19.3): `store` writes it first in the payment's transaction, so a request
+   * that fails anywhere keeps nothing (no order, no hold), and one that commits has its order paid with its
+   * address and its e-mails. Nothing is read after the commit: what is kept is never answered with an error.
+   */
+  async storeAndMarkPaid(
+    draft: PaidDraft,
+    store: (trx: Transaction<Database>) => Promise<void>,
+    way: PaymentWay,
+  ): Promise<boolean> {
+    return this.pay(draft, way, store);
+  }
+
+  private async pay(
+    order: PaidDraft,
+    way: PaymentWay,
+    storeFirst?: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<boolean> {
+    const { store, log } = this.o;
     const dispatch = await this.dispatchOf(order);
     // The seller as she is now: the e-mails are composed inside the payment's transaction.
     const seller = await this.o.seller();
@@ -167,9 +193,11 @@ export class MarkPaid {
         dispatchDate: dispatch,
         // Nothing to make or deliver: a sale handed over on the spot, or gift cards alone (e-mailed).
         handedOver: nothingToMake(order),
+        ...(storeFirst ? { store: storeFirst } : {}),
         within: async (trx, paid) => {
           mail.invoiceNumber = null;
           mail.vat = null;
+          mail.businessName = null;
           mail.receiptLines.length = 0;
           for (const participant of this.participants) {
             const note = await participant.onPaid(trx, paid, mail);
@@ -191,7 +219,7 @@ export class MarkPaid {
       if (emails) this.o.onMailQueued();
       this.o.onPaid?.({ orderId: order.id, enquiryId: order.enquiryId ?? null, email: order.email });
     }
-    return { first, order: (await store.findById(order.id)) ?? order };
+    return first;
   }
 
   /**
@@ -200,7 +228,7 @@ export class MarkPaid {
    * this order read in the payment's own transaction. A quote's order: the owner's date while it is still
    * ahead (docs/product/quotes.md). Handed over on the spot: nothing to make, so no date.
    */
-  private async dispatchOf(order: StoredOrder): Promise<IsoDate | null | ((piecesAhead: number) => IsoDate)> {
+  private async dispatchOf(order: PaidDraft): Promise<IsoDate | null | ((piecesAhead: number) => IsoDate)> {
     if (nothingToMake(order)) return null;
     const now = new Date((this.o.now ?? Date.now)());
     const calendar = (await this.o.calendar?.()) ?? NO_CALENDAR;
@@ -240,6 +268,7 @@ export class MarkPaid {
       zoneName,
       invoice,
       vat: mail.vat,
+      businessName: mail.businessName ?? null,
     };
   }
 
@@ -297,8 +326,22 @@ export class MarkPaid {
   }
 }
 
+/** What paying an order reads of it before its transaction (an order about to be stored has no more). */
+export type PaidDraft = Pick<
+  StoredOrder,
+  | 'id'
+  | 'zone'
+  | 'total'
+  | 'email'
+  | 'itemCount'
+  | 'dispatchDate'
+  | 'quoteReference'
+  | 'enquiryId'
+  | 'channel'
+> & { readonly lines: readonly unknown[] };
+
 /** A sale handed over on the spot, or an order of gift cards alone (no bracelet line): nothing to make. */
-function nothingToMake(order: StoredOrder): boolean {
+function nothingToMake(order: PaidDraft): boolean {
   return order.channel === 'handed_over' || order.lines.length === 0;
 }
 

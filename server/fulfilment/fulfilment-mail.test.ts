@@ -74,3 +74,58 @@ describe('the desk e-mails to the shopper', () => {
     expect(expectedDelivery('MARS', new Date())).toBeNull();
   });
 });
+
+describe('the refund e-mail of an order paid in parts', () => {
+  const where = {
+    toCard: 3000,
+    toGiftCards: [{ last4: '7KQM', amount: 1000 }],
+    newCard: null,
+    voided: [{ last4: 'Q2WX', amount: 5000, voids: true, scheduled: true }],
+    creditNote: {
+      number: 'CN-2026-0001',
+      url: 'http://shop.test/api/orders/SOL-A1B2C3D4/credit-notes/CN-2026-0001.pdf?key=k',
+    },
+  };
+
+  it('says where each part went, which cards it voided, and links the credit note', () => {
+    const mail = refundMail({ ...BASE, amount: 9000, refundedInAll: 9000, total: 9000, reason: null, where });
+    expect(mail.text).toContain(
+      '€30.00 goes back to the card you paid with; your bank may take 3-5 business days to show it.',
+    );
+    expect(mail.text).toContain(
+      '€10.00 goes back to your gift card ••••7KQM at once; its expiry is unchanged.',
+    );
+    expect(mail.text).toContain('This refund voids gift card ••••Q2WX (€50.00, never e-mailed).');
+    expect(mail.text).toContain(`Your credit note CN-2026-0001: ${where.creditNote.url}`);
+    expect(mail.html).toContain(`href="${where.creditNote.url}"`);
+    // Nothing says the whole refund goes back to the card.
+    expect(mail.text).not.toContain('The refund goes back to the card you paid with');
+    const cards = refundMail({
+      ...BASE,
+      amount: 1000,
+      refundedInAll: 1000,
+      total: 9000,
+      reason: null,
+      where: { ...where, toCard: 0, voided: [], creditNote: null },
+    });
+    expect(cards.text).not.toContain('3-5 business days');
+  });
+
+  it('a new card for the cards’ part, and a cancellation that voids the cards bought', () => {
+    const mail = refundMail({
+      ...BASE,
+      amount: 1000,
+      refundedInAll: 1000,
+      total: 9000,
+      reason: null,
+      where: { ...where, toCard: 0, toGiftCards: [], newCard: { last4: 'ZZ99', amount: 1000 }, voided: [] },
+    });
+    expect(mail.text).toContain(
+      '€10.00 comes as a new gift card ••••ZZ99, valid for five years: its code is in a separate e-mail.',
+    );
+    const cancelled = cancelledMail({ ...BASE, refunded: 9000, reason: null, where });
+    expect(cancelled.text).toContain('€90.00 is refunded.');
+    expect(cancelled.text).toContain('This refund voids gift card ••••Q2WX (€50.00, never e-mailed).');
+    expect(cancelled.text).toContain('Your credit note CN-2026-0001');
+  });
+});

@@ -4,6 +4,7 @@
  * reaches the HTML is escaped, as in order-mail.ts.
  */
 import { BRAND, ZONE_IDS, type ZoneId } from '../../domain/config';
+import { type GiftCardTakenBack, giftCardsVoidedText } from '../../domain/gift-cards/gift-card-refund';
 import { type DeliveryEstimate, deliveryEstimate, deliveryRangeText } from '../../domain/making/dispatch';
 import { irishDate } from '../../domain/shared/calendar-date';
 import {
@@ -112,6 +113,52 @@ export function dispatchedMail(
 }
 
 /**
+ * Where a refund's money went and what it took back (docs/product/gift-cards.md §19.3): the card payment's
+ * part, each gift card that paid and got its part back, a new gift card for the cards' part, the cards
+ * the order bought that it voided, and the refund's credit note. Absent (a refund made in the provider's
+ * dashboard, a resend): the whole refund went back to the card.
+ */
+export interface RefundWhere {
+  readonly toCard: number;
+  readonly toGiftCards: readonly { readonly last4: string; readonly amount: number }[];
+  readonly newCard: { readonly last4: string; readonly amount: number } | null;
+  readonly voided: readonly GiftCardTakenBack[];
+  readonly creditNote: { readonly number: string; readonly url: string } | null;
+}
+
+const BANK_DAYS = 'your bank may take 3-5 business days to show it.';
+
+/** The refund's lines after what was refunded: where each part went, what it voided, the credit note. */
+function whereLines(where: RefundWhere): { text: string[]; html: string[] } {
+  const voided = giftCardsVoidedText(where.voided);
+  const lines = [
+    ...(where.toCard > 0 ? [`${money(where.toCard)} goes back to the card you paid with; ${BANK_DAYS}`] : []),
+    ...where.toGiftCards.map(
+      (g) =>
+        `${money(g.amount)} goes back to your gift card ••••${g.last4} at once; its expiry is unchanged.`,
+    ),
+    ...(where.newCard
+      ? [
+          `${money(where.newCard.amount)} comes as a new gift card ••••${where.newCard.last4}, valid for five years: its code is in a separate e-mail.`,
+        ]
+      : []),
+    ...(voided ? [voided] : []),
+  ];
+  const note = where.creditNote;
+  return {
+    text: [...lines, ...(note ? [`Your credit note ${note.number}: ${note.url}`] : [])],
+    html: [
+      ...lines.map(escapeHtml),
+      ...(note
+        ? [
+            `<a href="${escapeHtml(note.url)}" style="color:${WINE};">Your credit note ${escapeHtml(note.number)} (PDF)</a>`,
+          ]
+        : []),
+    ],
+  };
+}
+
+/**
  * `amount` is this refund; `refundedInAll` the order's refunds with it, of `total`. A refund of the rest
  * says both (what came back now, and that the whole order has), never "in full" of the last part alone.
  */
@@ -123,6 +170,7 @@ export function refundMail(
     reason: string | null;
     /** An order the owner marked paid (docs/product/orders.md §10.17): how she pays it back, e.g. "Cash". */
     paidBackBy?: string | null;
+    where?: RefundWhere;
   },
 ): RenderedMail {
   const subject = `Refund of ${money(input.amount)} for your ${BRAND.name} order ${input.reference}`;
@@ -139,15 +187,20 @@ export function refundMail(
       : [
           `With this refund, ${money(input.refundedInAll)} of the ${money(input.total)} you paid has been refunded in all.`,
         ];
-  const when = input.paidBackBy
-    ? paidBackText(input.paidBackBy)
-    : 'The refund goes back to the card you paid with; your bank may take 3-5 business days to show it.';
+  // The owner pays back an order she marked paid; otherwise each part where it went, when known.
+  const single = (line: string) => ({ text: [line], html: [escapeHtml(line)] });
+  const where = input.paidBackBy
+    ? single(paidBackText(input.paidBackBy))
+    : input.where
+      ? whereLines(input.where)
+      : single(`The refund goes back to the card you paid with; ${BANK_DAYS}`);
   const reason = input.reason ? [`Reason: ${input.reason}`] : [];
   const [contactText, contactHtml] = contactLine(input);
+  const head = [greeting(input.name), what, ...inAll, ...reason];
   return render(
     subject,
-    [greeting(input.name), what, ...inAll, ...reason, when, contactText],
-    [greeting(input.name), what, ...inAll, ...reason, when].map(escapeHtml).concat(contactHtml),
+    [...head, ...where.text, contactText],
+    [...head.map(escapeHtml), ...where.html, contactHtml],
     input,
   );
 }
@@ -158,7 +211,13 @@ function paidBackText(method: string): string {
 }
 
 export function cancelledMail(
-  input: ShopperMailInput & { refunded: number; reason: string | null; paidBackBy?: string | null },
+  input: ShopperMailInput & {
+    refunded: number;
+    reason: string | null;
+    paidBackBy?: string | null;
+    /** Where the cancellation's refund went (refundMail's); absent: all of it to the card. */
+    where?: RefundWhere;
+  },
 ): RenderedMail {
   const subject = `Your ${BRAND.name} order ${input.reference} is cancelled`;
   const what = `We have cancelled your order ${input.reference}.`;
@@ -166,14 +225,19 @@ export function cancelledMail(
     input.refunded > 0
       ? input.paidBackBy
         ? `${money(input.refunded)}: ${paidBackText(input.paidBackBy)}`
-        : `${money(input.refunded)} goes back to the card you paid with; your bank may take 3-5 business days to show it.`
+        : `${money(input.refunded)} goes back to the card you paid with; ${BANK_DAYS}`
       : 'No further payment was taken.';
+  const split = input.where && input.refunded > 0 && !input.paidBackBy ? whereLines(input.where) : null;
   const reason = input.reason ? [`Reason: ${input.reason}`] : [];
   const [contactText, contactHtml] = contactLine(input);
+  const refundedText = split ? [`${money(input.refunded)} is refunded.`, ...split.text] : [money_];
+  const refundedHtml = split
+    ? [escapeHtml(`${money(input.refunded)} is refunded.`), ...split.html]
+    : [escapeHtml(money_)];
   return render(
     subject,
-    [greeting(input.name), what, ...reason, money_, contactText],
-    [greeting(input.name), what, ...reason, money_].map(escapeHtml).concat(contactHtml),
+    [greeting(input.name), what, ...reason, ...refundedText, contactText],
+    [...[greeting(input.name), what, ...reason].map(escapeHtml), ...refundedHtml, contactHtml],
     input,
   );
 }

@@ -8,6 +8,12 @@
 import type { Transaction } from 'kysely';
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import type { OrderPayment } from '../../domain/checkout/checkout';
+import {
+  type GiftCardTakenBack,
+  goodsLeftToRefund,
+  planGiftCardRefund,
+  refundableWithCards,
+} from '../../domain/gift-cards/gift-card-refund';
 import { GIFT_CARD_LIMITS } from '../../domain/gift-cards/gift-cards';
 import { dispatchDate } from '../../domain/making/dispatch';
 import { itemsSubtotal } from '../../domain/offers/discounts';
@@ -19,12 +25,14 @@ import {
   GIFT_CARD_REFUND_MESSAGES,
   type GiftCardRefundChoice,
   type OrderDetail,
+  type OrderGiftCard,
   type OrderListItem,
   refusedTransitionMessage,
   type TimelineEntry,
   trackingUrlFor,
 } from '../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS } from '../../domain/orders/manual-order';
+import { shopperCreditNoteUrl } from '../../domain/vat/order-invoices';
 import type { OrderVatAnswer } from '../../domain/vat/order-vat';
 import { settledVat, type VatStatement } from '../../domain/vat/vat-statement';
 import { type Actor, type AuditEntry, madeOnce, type RequestClaims } from '../audit/audit-trail';
@@ -150,8 +158,31 @@ function ownerPaysBack(row: OrderRow): string | null {
 export interface GiftCardRefunds {
   /** The gift cards' parts of a paid order, in the order they paid. */
   paymentsOf(reference: string): Promise<OrderPayment[]>;
-  /** Gives `amount` back to the cards that paid the order (idempotent per refund id); answers what it gave. */
-  restore(input: { reference: string; amount: number; refundId: string; person: string }): Promise<number>;
+  /** The cards the order bought (sold ones, each at the card holding its balance now), in the order bought. */
+  boughtCards(reference: string): Promise<(OrderGiftCard & { readonly id: string })[]>;
+  /**
+   * Takes back what a refund refunds of the cards the order bought, in the refund's transaction: a card
+   * left with nothing is voided (docs/product/gift-cards.md §19.3). Once per refund id.
+   */
+  voidBought(
+    trx: Transaction<Database>,
+    input: {
+      orderReference: string;
+      refundId: string;
+      parts: readonly { readonly cardId: string; readonly amount: number }[];
+      person: string | null;
+    },
+  ): Promise<{ voided: number; short: number }>;
+  /**
+   * Gives `amount` back to the cards that paid the order (idempotent per refund id); answers what it gave,
+   * and to which card (its last 4 only).
+   */
+  restore(input: {
+    reference: string;
+    amount: number;
+    refundId: string;
+    person: string;
+  }): Promise<{ restored: number; parts: readonly { last4: string; amount: number }[] }>;
   /**
    * The refund's gift-card part as a new card, when the owner chooses it: issued, e-mailed and audited in
    * the refund's transaction, once per refund id.
@@ -168,6 +199,36 @@ export interface GiftCardRefunds {
     },
   ): Promise<{ id: string; last4: string; amount: number }>;
 }
+
+/** What is left to refund of an order: all of it, the goods' part, and the cards it bought. */
+interface RefundLeft {
+  readonly refundable: number;
+  readonly goodsLeft: number;
+  readonly cards: readonly (OrderGiftCard & { readonly id: string })[];
+}
+
+/** A refund made: its id, all it gave back, and where: the card payment's part and each gift card's. */
+interface PaidBack {
+  readonly id: string;
+  readonly amount: number;
+  readonly toCard: number;
+  readonly toGiftCards: readonly { readonly last4: string; readonly amount: number }[];
+}
+
+/** The cards a refund's plan takes back, as its e-mail names them. */
+function takenBack(
+  plan: ReturnType<typeof planGiftCardRefund<OrderGiftCard & { readonly id: string }>>,
+): GiftCardTakenBack[] {
+  return plan.cards.map((p) => ({
+    last4: p.card.last4,
+    amount: p.amount,
+    voids: p.voids,
+    scheduled: p.card.status === 'scheduled',
+  }));
+}
+
+/** A refund's voiding of cards the order bought, run in the refund's transaction under its id. */
+type VoidCards = (trx: Transaction<Database>, refundId: string) => Promise<void>;
 
 /** A refund as the desk and a return ask it: the amount (absent: all that is left), why, and the cards' part. */
 export interface RefundInput {
@@ -393,11 +454,16 @@ export class FulfilmentService {
     if (!order) return notFound();
     const payments = order.row.status === 'paid' ? await this.paymentsOf(order.row) : [];
     const vat = await this.o.orderVat?.(order.row.id, reference);
+    // The cards it bought are lines of it, and what is left to refund counts only what is unspent of them.
+    const left = await this.refundLeftOf(order.row);
+    const detail = this.detailOf(order);
     return {
       ok: true,
       changed: false,
       order: {
-        ...this.detailOf(order),
+        ...detail,
+        refundable: left.refundable,
+        ...(left.cards.length > 0 ? { giftCardsBought: left.cards.map(orderGiftCardOf) } : {}),
         ...(payments.length > 0 ? { payments } : {}),
         ...(vat ? { vat, vatStatement: await this.vatStatementOf(order.row, vat) } : {}),
       },
@@ -501,7 +567,8 @@ export class FulfilmentService {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
     const { row } = order;
-    const refundable = refundableOf(row);
+    const left = await this.refundLeftOf(row);
+    const { refundable } = left;
     if (!FLOW.refund.from.includes(row.desk_status)) {
       return refused(refusedTransitionMessage(row.desk_status, 'refund'));
     }
@@ -514,6 +581,10 @@ export class FulfilmentService {
     const key = `refund-${row.id}-${row.refunded}-${amount}`;
     if (!(await this.o.store.claimRefund(row.id, row.refunded))) return this.answer(reference, false);
     const choice = input.giftCardRefund ?? 'restore';
+    // The goods first, then the cards the order bought up to what is unspent on each: those it takes back
+    // are voided in the refund's own transaction, so the money never goes back beside a live card.
+    const plan = planGiftCardRefund(amount, left.goodsLeft, left.cards);
+    const voids = this.voidsOf(reference, plan, actor);
     let changed: boolean;
     try {
       // Back where the money came from (refundSplit), unless the owner chose otherwise for the cards' part.
@@ -540,8 +611,8 @@ export class FulfilmentService {
         return refuse('conflict', GIFT_CARD_REFUND_MESSAGES.noAddress, { field: 'giftCardRefund' });
       }
       const giftCards = this.giftCards;
-      let made: { id: string; amount: number } | null;
-      let newCard: ((trx: Transaction<Database>) => Promise<unknown>) | undefined;
+      let made: PaidBack | null;
+      let newCard: ((trx: Transaction<Database>) => Promise<{ last4: string; amount: number }>) | undefined;
       if (choice === 'new-card' && giftCards && amount > toCard) {
         const viaCard =
           toCard > 0 ? await this.providerRefund(row, toCard, key) : { id: `gift-card-${key}`, amount: 0 };
@@ -558,12 +629,15 @@ export class FulfilmentService {
             recipientEmail: row.email,
             actor,
           });
-        made = { id: viaCard.id, amount };
+        made = { id: viaCard.id, amount, toCard: viaCard.amount, toGiftCards: [] };
       } else {
         made = await this.payBack(row, reference, amount, key, actor);
       }
       if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
-      changed = await this.recordDeskRefund(row, reference, made, reason, actor, newCard);
+      changed = await this.recordDeskRefund(row, reference, made, reason, actor, newCard, {
+        voids,
+        voided: takenBack(plan),
+      });
     } finally {
       await this.o.store.releaseRefund(row.id);
     }
@@ -584,6 +658,48 @@ export class FulfilmentService {
   }
 
   /**
+   * What is left to refund, and of what (docs/product/gift-cards.md §19.3, "A refund of cards bought"): the
+   * goods left, and the cards the order bought with what is unspent on each. A card is refunded at most its
+   * unspent balance, so an order whose cards were spent has less left than its total less its refunds.
+   */
+  private async refundLeftOf(row: OrderRow): Promise<RefundLeft> {
+    const refundable = refundableOf(row);
+    const sold = row.gift_cards_sold ?? 0;
+    if (sold === 0 || !row.reference || !this.giftCards)
+      return { refundable, goodsLeft: refundable, cards: [] };
+    const cards = await this.giftCards.boughtCards(row.reference);
+    const cardsRefunded = cards.reduce((sum, c) => sum + c.voided, 0);
+    const goodsLeft = goodsLeftToRefund({
+      total: row.total,
+      giftCardsSold: sold,
+      refunded: row.refunded,
+      cardsRefunded,
+    });
+    return { refundable: Math.min(refundable, refundableWithCards(goodsLeft, cards)), goodsLeft, cards };
+  }
+
+  /** The refund's voiding of the cards its plan takes back, for the refund's transaction; none: undefined. */
+  private voidsOf(
+    reference: string,
+    plan: ReturnType<typeof planGiftCardRefund<OrderGiftCard & { readonly id: string }>>,
+    actor: Actor,
+  ): VoidCards | undefined {
+    const giftCards = this.giftCards;
+    if (!giftCards || plan.cards.length === 0) return undefined;
+    const parts = plan.cards.map((p) => ({ cardId: p.card.id, amount: p.amount }));
+    return async (trx, refundId) => {
+      const { short } = await giftCards.voidBought(trx, {
+        orderReference: reference,
+        refundId,
+        parts,
+        person: actor.name ?? 'owner',
+      });
+      // Spent on another instance between the plan and this transaction: the owner is told in the log.
+      if (short > 0) this.o.log.warn({ reference, short }, 'desk: a refunded gift card was spent meanwhile');
+    };
+  }
+
+  /**
    * Pays `amount` back where it came from: the card payment's part through the provider (or the owner),
    * the rest restored to the gift cards that paid. Null: the provider refused, nothing was paid back.
    */
@@ -593,13 +709,13 @@ export class FulfilmentService {
     amount: number,
     key: string,
     actor: Actor,
-  ): Promise<{ id: string; amount: number } | null> {
+  ): Promise<PaidBack | null> {
     const { toCard } = await this.refundSplit(row, amount);
     const made =
       toCard > 0 ? await this.providerRefund(row, toCard, key) : { id: `gift-card-${key}`, amount: 0 };
     if (!made) return null;
     const toCards = amount - made.amount;
-    const restored =
+    const { restored, parts } =
       toCards > 0 && this.giftCards
         ? await this.giftCards.restore({
             reference,
@@ -607,25 +723,30 @@ export class FulfilmentService {
             refundId: made.id,
             person: actor.name ?? 'owner',
           })
-        : 0;
-    return { id: made.id, amount: made.amount + restored };
+        : { restored: 0, parts: [] };
+    return { id: made.id, amount: made.amount + restored, toCard: made.amount, toGiftCards: parts };
   }
 
   private async recordDeskRefund(
     row: OrderRow,
     reference: string,
-    made: { id: string; amount: number },
+    made: PaidBack,
     reason: string | null,
     actor: Actor,
-    newCard?: (trx: Transaction<Database>) => Promise<unknown>,
+    newCard: ((trx: Transaction<Database>) => Promise<{ last4: string; amount: number }>) | undefined,
+    cards: { voids: VoidCards | undefined; voided: readonly GiftCardTakenBack[] },
   ): Promise<boolean> {
     const { email: contactEmail } = await this.o.seller();
     const { within: creditNote } = this.creditNoteOf(row, reference, made);
+    // What the refund's transaction made, for its e-mail: the new card and the credit note's number.
+    let issued: { last4: string; amount: number } | null = null;
+    let noteNumber: string | null = null;
     const within =
-      creditNote || newCard
+      creditNote || newCard || cards.voids
         ? async (trx: Transaction<Database>) => {
-            await newCard?.(trx);
-            await creditNote?.(trx);
+            await cards.voids?.(trx, made.id);
+            issued = (await newCard?.(trx)) ?? null;
+            noteNumber = (await creditNote?.(trx)) ?? null;
           }
         : undefined;
     return this.o.store.recordRefund({
@@ -646,6 +767,13 @@ export class FulfilmentService {
             total: updated.total,
             reason,
             paidBackBy: ownerPaysBack(updated),
+            where: {
+              toCard: made.toCard,
+              toGiftCards: made.toGiftCards,
+              newCard: issued && { last4: issued.last4, amount: issued.amount },
+              voided: cards.voided,
+              creditNote: this.creditNoteLink(updated, noteNumber, keys),
+            },
           }),
         ),
       ],
@@ -664,20 +792,34 @@ export class FulfilmentService {
     row: Pick<OrderRow, 'total' | 'gift_cards_sold' | 'refunded'>,
     reference: string,
     made: { readonly id: string; readonly amount: number },
-  ): { within?: (trx: Transaction<Database>) => Promise<void> } {
+  ): { within?: (trx: Transaction<Database>) => Promise<string | null> } {
     const { creditNote } = this.o;
     const invoiced = row.total - row.gift_cards_sold;
     const amount = Math.min(made.amount, Math.max(0, invoiced - row.refunded));
     if (!creditNote || amount <= 0) return {};
     return {
       within: async (trx) => {
-        await creditNote(trx, {
+        const number = await creditNote(trx, {
           orderReference: reference,
           refundId: made.id,
           amount,
           issuedAt: new Date(),
         });
+        return typeof number === 'string' ? number : null;
       },
+    };
+  }
+
+  /** The shopper's link to a refund's credit note, with a key of its own (as the order page's link). */
+  private creditNoteLink(
+    row: OrderRow,
+    number: string | null,
+    keys: IssuedOrderKeys,
+  ): { number: string; url: string } | null {
+    if (number === null || !row.reference) return null;
+    return {
+      number,
+      url: `${this.o.publicUrl}${shopperCreditNoteUrl(row.reference, number, keys.issue(row.id))}`,
     };
   }
 
@@ -716,18 +858,36 @@ export class FulfilmentService {
     if (!allows('cancel', flowState(row)))
       return refused(refusedTransitionMessage(row.desk_status, 'cancel'));
     const reason = input.reason?.trim() || null;
-    const refundable = refundableOf(row);
+    const left = await this.refundLeftOf(row);
+    const { refundable } = left;
     let refunded = 0;
+    // Where the refund went, for the cancellation's e-mail.
+    let paidBack: PaidBack | null = null;
+    let voided: readonly GiftCardTakenBack[] = [];
+    let noteNumber: string | null = null;
     if (refundable > 0) {
-      // Back where the money came from, as any refund: the card payment first, then the gift cards.
+      // Back where the money came from, as any refund: the card payment first, then the gift cards; the
+      // cards the order bought are voided in the refund's transaction (what is unspent of them).
+      const plan = planGiftCardRefund(refundable, left.goodsLeft, left.cards);
+      const voids = this.voidsOf(reference, plan, actor);
+      voided = takenBack(plan);
       const made = await this.payBack(row, reference, refundable, `cancel-${row.id}`, actor);
       if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
       refunded = made.amount;
+      paidBack = made;
+      const { within: creditNote } = this.creditNoteOf(row, reference, made);
       await this.o.store.recordRefund({
         ...ownerRefund(row, made, actor, ' on cancellation'),
         keepStatus: [],
         audit: null,
-        ...this.creditNoteOf(row, reference, made),
+        ...(creditNote || voids
+          ? {
+              within: async (trx: Transaction<Database>) => {
+                await voids?.(trx, made.id);
+                noteNumber = (await creditNote?.(trx)) ?? null;
+              },
+            }
+          : {}),
       });
     }
     const changed = await this.o.store.transition(row.id, {
@@ -753,6 +913,17 @@ export class FulfilmentService {
             refunded: refunded || updated.refunded,
             reason,
             paidBackBy: ownerPaysBack(updated),
+            ...(paidBack
+              ? {
+                  where: {
+                    toCard: paidBack.toCard,
+                    toGiftCards: paidBack.toGiftCards,
+                    newCard: null,
+                    voided,
+                    creditNote: this.creditNoteLink(updated, noteNumber, keys),
+                  },
+                }
+              : {}),
           }),
         ),
       ],
@@ -997,6 +1168,12 @@ function providerRefund(row: OrderRow, refundId: string, amount: number) {
 function refundWords(row: OrderRow, amount: number): string {
   const method = ownerPaysBack(row);
   return method ? `Paid back ${money(amount)} by the owner (${method})` : `Refunded ${money(amount)}`;
+}
+
+/** A card bought as the desk's order shows it: never its id (the desk's Gift cards screen has it). */
+function orderGiftCardOf(card: OrderGiftCard): OrderGiftCard {
+  const { last4, amount, unspent, sendOn, status, voided } = card;
+  return { last4, amount, unspent, sendOn, status, voided };
 }
 
 /** Paid on the built-in test checkout (its e-mails say so, as the order's first e-mails did). */

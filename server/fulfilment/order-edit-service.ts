@@ -325,6 +325,7 @@ export class OrderEditService {
       orderPageUrl: this.o.pageUrl(reference, key),
       zoneName,
       vat: settled.vat,
+      businessName: settled.businessName ?? null,
       invoice: settled.invoiceNumber
         ? invoiceLink(this.o.publicUrl, reference, settled.invoiceNumber, key)
         : null,

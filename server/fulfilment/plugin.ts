@@ -88,6 +88,7 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
       return {
         vat: stored ? settledVat(stored.breakdown) : null,
         invoiceNumber: invoice?.number ?? null,
+        businessName: stored?.business?.name ?? null,
       };
     },
   });

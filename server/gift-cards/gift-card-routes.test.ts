@@ -165,6 +165,14 @@ describe('the owner’s gift cards', () => {
     expect(body.reissued.last4).not.toBe(card.last4);
   });
 
+  it('refuses a search with a control character by name (a NUL was a 500 on PostgreSQL)', async () => {
+    for (const q of ['%00', 'ab%07c', '%1B']) {
+      const res = await owner('GET', `/api/admin/gift-cards?q=${q}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/^q: /);
+    }
+  });
+
   it('refuses a bad field by name, and creates nothing', async () => {
     const before = (await owner('GET', '/api/admin/gift-cards')).json().giftCards.length;
     const bad = await owner('POST', '/api/admin/gift-cards', {
@@ -174,14 +182,32 @@ describe('the owner’s gift cards', () => {
       reason: 'r',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ ok: false, error: GIFT_CARD_MESSAGES.amount });
+    expect(bad.json()).toEqual({ ok: false, error: `amount: ${GIFT_CARD_MESSAGES.amount}` });
     const noReason = await owner('POST', '/api/admin/gift-cards', {
       amount: 1000,
       recipientName: 'X',
       recipientEmail: 'x@example.ie',
       reason: ' ',
     });
-    expect(noReason.json()).toEqual({ ok: false, error: GIFT_CARD_MESSAGES.reason });
+    expect(noReason.json()).toEqual({ ok: false, error: `reason: ${GIFT_CARD_MESSAGES.reason}` });
+    // A field missing or of the wrong type is named too, not only one that fails its check.
+    const cases: [object, string][] = [
+      [{ amount: '5000' }, `amount: ${GIFT_CARD_MESSAGES.amount}`],
+      [{ recipientName: undefined }, `recipientName: ${GIFT_CARD_MESSAGES.recipientName}`],
+      [{ reason: undefined }, `reason: ${GIFT_CARD_MESSAGES.reason}`],
+      [{ sendOn: '2001-01-01' }, `sendOn: ${GIFT_CARD_MESSAGES.sendOn}`],
+    ];
+    for (const [change, error] of cases) {
+      const res = await owner('POST', '/api/admin/gift-cards', {
+        amount: 1000,
+        recipientName: 'X',
+        recipientEmail: 'x@example.ie',
+        reason: 'A raffle prize',
+        ...change,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ ok: false, error });
+    }
     expect((await owner('GET', '/api/admin/gift-cards')).json().giftCards.length).toBe(before);
   });
 

@@ -68,6 +68,19 @@ export interface GiftCardPayment {
   readonly amount: number;
 }
 
+/** A card an order bought, as its refund and the desk's order see it (cents). */
+export interface BoughtGiftCard {
+  readonly id: string;
+  readonly last4: string;
+  readonly amount: number;
+  /** What a refund may still take back of it: its balance, 0 once disabled. */
+  readonly unspent: number;
+  readonly sendOn: string;
+  readonly status: GiftCardStatus | 'voided';
+  /** What refunds of the order voided of it. */
+  readonly voided: number;
+}
+
 export interface IssuedGiftCard {
   readonly id: string;
   readonly last4: string;
@@ -340,6 +353,94 @@ export class GiftCardService {
   }
 
   /**
+   * The cards an order bought as its refund sees them (docs/product/gift-cards.md §19.3, "A refund of cards
+   * bought"): what is unspent on each (its balance: what a checkout holds may yet be spent) and what
+   * refunds voided of it. Sold cards only: a free issue, a reissue or a refund's card is no line of it.
+   */
+  async boughtByOrder(orderReference: string, db: Tx | undefined = undefined): Promise<BoughtGiftCard[]> {
+    const rows = await this.o.store.byOrder(orderReference, db);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const reason = voidReason(orderReference);
+    const out: { card: BoughtGiftCard; issued: number }[] = [];
+    for (const row of rows) {
+      // A free issue or a refund's card is no line of the order; a reissue (same order) is its card's balance.
+      if (row.free !== 0 || row.refund_id !== null || rows.some((r) => r.replaced_by === row.id)) continue;
+      // The card holding the line's balance now: itself, or the last of its reissues.
+      let holder = row;
+      for (let step = 0; step < 100 && holder.disabled_at !== null && holder.replaced_by !== null; step++) {
+        const next = byId.get(holder.replaced_by);
+        if (!next) break;
+        holder = next;
+      }
+      const voided = (await this.o.store.ledger(holder.id, db))
+        .filter((l) => l.kind === 'adjusted' && l.reason === reason)
+        .reduce((sum, l) => sum - l.amount, 0);
+      const held = await this.o.store.held(holder.id, db);
+      // Cards of one payment share its instant: their 'issued' rows keep the order they were bought in.
+      const issued = (await this.o.store.ledger(row.id, db))[0]?.id ?? 0;
+      out.push({
+        issued,
+        card: {
+          id: holder.id,
+          last4: holder.last4,
+          amount: row.amount,
+          unspent: holder.disabled_at !== null ? 0 : holder.balance,
+          sendOn: row.send_on,
+          status: voided > 0 && holder.disabled_at !== null ? 'voided' : giftCardStatus(holder, held),
+          voided,
+        },
+      });
+    }
+    return out.sort((a, b) => a.issued - b.issued).map((o) => o.card);
+  }
+
+  /**
+   * A refund takes back what is unspent of cards the order bought (planGiftCardRefund), in the refund's
+   * own transaction: each card's part leaves its balance as an 'adjusted' row naming the refund, and a card
+   * left with nothing is voided (disabled; a scheduled card's e-mail is never sent, its code forgotten).
+   * Once per refund id. A card spent since the plan (a checkout on another instance) gives what it still
+   * has: answered as `short`, for the caller to log.
+   */
+  async voidForRefund(
+    tx: Tx,
+    input: {
+      orderReference: string;
+      refundId: string;
+      parts: readonly { readonly cardId: string; readonly amount: number }[];
+      person: string | null;
+    },
+  ): Promise<{ voided: number; short: number }> {
+    const now = this.now();
+    const reason = voidReason(input.orderReference);
+    let voided = 0;
+    let short = 0;
+    for (const part of [...input.parts].sort((a, b) => (a.cardId < b.cardId ? -1 : 1))) {
+      const row = await this.o.store.lock(tx, part.cardId);
+      if (!row) continue;
+      const ledger = await this.o.store.ledger(row.id, tx);
+      if (ledger.some((l) => l.reference === input.refundId && l.reason === reason)) continue;
+      const take = Math.min(part.amount, row.disabled_at !== null ? 0 : row.balance);
+      short += part.amount - take;
+      if (take > 0) {
+        await this.o.store.take(tx, row.id, take);
+        await this.o.store.record(tx, {
+          cardId: row.id,
+          kind: 'adjusted',
+          amount: -take,
+          reference: input.refundId,
+          person: input.person,
+          reason,
+          at: now,
+        });
+        voided += take;
+      }
+      if (row.disabled_at === null && row.balance - take === 0)
+        await this.o.store.disable(tx, row.id, now, null);
+    }
+    return { voided, short };
+  }
+
+  /**
    * A refund's gift-card part as a new card (docs/product/gift-cards.md §19.3, "Refunds"), when the owner
    * chooses it over restoring the cards that paid: issued like her free issue, but as the refund's (its
    * 'issued' row names the refund, Numbers counts it neither sold nor issued free), five years from
@@ -562,7 +663,7 @@ export class GiftCardService {
   ): Promise<AdminGiftCard> {
     const sendOn =
       checkSendOn(input.sendOn, this.now()) ??
-      refuse('invalid', GIFT_CARD_MESSAGES.sendOn, { field: 'sendOn' });
+      refuse('invalid', `sendOn: ${GIFT_CARD_MESSAGES.sendOn}`, { field: 'sendOn' });
     const slot = submissionSlot('gift-card-issue', input.recipientEmail.toLowerCase(), actor);
     return oncePerSubmission(
       this.o.requests,
@@ -688,6 +789,11 @@ export class GiftCardService {
     const row = (await this.o.store.byId(id)) ?? refuse('not-found', GIFT_CARD_MESSAGES.notFound);
     return adminGiftCardOf(row, await this.o.store.held(id));
   }
+}
+
+/** The ledger's words for what a refund of the order voided of a card it bought. */
+function voidReason(orderReference: string): string {
+  return `Voided by a refund of order ${orderReference}`;
 }
 
 function restoreReason(orderReference: string): string {

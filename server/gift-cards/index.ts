@@ -7,6 +7,8 @@
  * - `release(tx, sessionId)` when it expires or is cancelled;
  * - `spend(tx, sessionId, orderReference)` when the order is paid;
  * - `restore(tx, { orderReference, amount, refundId })` when a refund goes back to the cards;
+ * - `boughtByOrder(reference)` and `voidForRefund(tx, { orderReference, refundId, parts })` when a refund
+ *   takes back cards the order bought;
  * - `issueForOrder(tx, { orderReference, buyer, cards })` when an order that bought cards is paid
  *   (then `wakeOutbox`).
  */
@@ -14,6 +16,7 @@ import type { GiftCardService } from './gift-card-service';
 import type { GiftCardStore } from './gift-card-store';
 
 export {
+  type BoughtGiftCard,
   GIFT_CARD_HOLD_MS,
   type GiftCardLookUp,
   type GiftCardPayment,

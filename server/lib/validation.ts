@@ -19,6 +19,7 @@
 import type { FastifyError, FastifySchemaCompiler } from 'fastify';
 import { type $ZodRawIssue, type $ZodType, type output, safeParse } from 'zod/v4/core';
 import { en } from 'zod/v4/locales';
+import { GIFT_CARD_NAMED_BY_PATH } from '../../domain/gift-cards/gift-cards';
 import { INPUT_TEXT_ERRORS } from '../../domain/shared/input-text';
 import { NAMED_IN_LISTS } from '../../domain/shared/input-text-checks';
 
@@ -53,10 +54,23 @@ function shopWording(issue: $ZodRawIssue): string {
 /** Schema messages that say what is wrong but not where (one check shared by many fields): named here. */
 const FIELDLESS_MESSAGES: ReadonlySet<string> = new Set(Object.values(INPUT_TEXT_ERRORS));
 
+/**
+ * Messages the contract wants after their field's path, also where a type check words them (a string for
+ * a number, a field missing), which can carry no params: by message, wherever the field stands, or only
+ * in a list (domain/gift-cards/gift-cards.ts says why each).
+ */
+const NAMED_BY_PATH: ReadonlySet<string> = new Set(GIFT_CARD_NAMED_BY_PATH.always);
+const NAMED_BY_PATH_IN_LISTS: ReadonlySet<string> = new Set(GIFT_CARD_NAMED_BY_PATH.inLists);
+
 /** A check marked NAMED_IN_LISTS whose field is one item of a list: only the path says which item. */
-function namedInList(issue: { path: readonly PropertyKey[]; params?: Record<string, unknown> }): boolean {
+function namedInList(issue: {
+  message: string;
+  path: readonly PropertyKey[];
+  params?: Record<string, unknown>;
+}): boolean {
   return (
-    issue.params?.fieldless === NAMED_IN_LISTS.fieldless && issue.path.some((p) => typeof p === 'number')
+    (issue.params?.fieldless === NAMED_IN_LISTS.fieldless || NAMED_BY_PATH_IN_LISTS.has(issue.message)) &&
+    issue.path.some((p) => typeof p === 'number')
   );
 }
 
@@ -66,7 +80,8 @@ function finalMessage(issue: {
   params?: Record<string, unknown>;
 }): string {
   const where = fieldPath(issue.path);
-  return where && (FIELDLESS_MESSAGES.has(issue.message) || namedInList(issue))
+  return where &&
+    (FIELDLESS_MESSAGES.has(issue.message) || NAMED_BY_PATH.has(issue.message) || namedInList(issue))
     ? `${where}: ${issue.message}`
     : issue.message;
 }

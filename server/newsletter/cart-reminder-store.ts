@@ -3,8 +3,9 @@
  * once if I don't finish my order", none otherwise. The row's one e-mail is queued in the transaction
  * that claims it (`reminded_at`, a conditional UPDATE: of two passes or two instances, one wins, the
  * other changes nothing), and the outbox's one row per order and kind refuses a second copy even so.
- * An address gets one reminder in CART_REMINDER_ADDRESS_DAYS, however many checkouts ticked it: the
- * claim locks the address's rows and looks for one reminded since, in the same transaction.
+ * A mailbox gets one reminder in CART_REMINDER_ADDRESS_DAYS, however many checkouts ticked it under
+ * whichever spelling (`+tag`, Gmail's dots: `mailbox_key`): the claim locks the mailbox's rows and looks
+ * for one reminded since, in the same transaction.
  * The restore link's token exists only in that e-mail: the row keeps its SHA-256, as the order page's keys.
  * A paid order deletes its rows; the rest go RETENTION.cartReminderDaysAfterSent after the e-mail.
  */
@@ -14,6 +15,7 @@ import { CART_REMINDER_ADDRESS_DAYS } from '../../domain/config';
 import type { ReminderLine } from '../../domain/newsletter/cart-reminder';
 import { RESTORE_TOKEN_PATTERN } from '../../domain/newsletter/cart-reminder';
 import { reminderLineSchema } from '../../domain/newsletter/cart-reminder-api';
+import { canonicalEmail } from '../../domain/shared/email';
 import { dialectOf } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
@@ -31,6 +33,8 @@ export interface CartReminder {
   readonly sessionId: string;
   readonly email: string;
   readonly emailKey: string;
+  /** The mailbox the weekly rule counts (canonicalEmail). */
+  readonly mailboxKey: string;
   readonly lines: readonly ReminderLine[];
   readonly consentedAt: string;
   readonly remindedAt: string | null;
@@ -56,6 +60,7 @@ function reminderOf(row: Omit<Selectable<CartRemindersTable>, 'token_hash'>): Ca
     sessionId: row.session_id,
     email: row.email,
     emailKey: row.email_key,
+    mailboxKey: row.mailbox_key,
     lines: parseLines(row.lines),
     consentedAt: row.consented_at,
     remindedAt: row.reminded_at,
@@ -70,6 +75,7 @@ const COLUMNS = [
   'session_id',
   'email',
   'email_key',
+  'mailbox_key',
   'lines',
   'consented_at',
   'reminded_at',
@@ -109,6 +115,7 @@ export class CartReminderStore {
         session_id: input.sessionId,
         email: input.email,
         email_key: input.email.toLowerCase(),
+        mailbox_key: canonicalEmail(input.email),
         lines: JSON.stringify(lines),
         consented_at: input.at.toISOString(),
         token_hash: null,
@@ -163,8 +170,8 @@ export class CartReminderStore {
   /**
    * Claims the row and queues its one e-mail, in one transaction: false when another pass (or instance)
    * claimed it first, the row is gone (paid, erased), or the address had a reminder in the last
-   * CART_REMINDER_ADDRESS_DAYS (the row is then deleted: that reminder was the one). `mailFor` gets the
-   * link's new token.
+   * CART_REMINDER_ADDRESS_DAYS under any spelling of its mailbox (the row is then deleted: that reminder
+   * was the one). `mailFor` gets the link's new token.
    */
   async claimAndQueue(
     reminder: CartReminder,
@@ -174,14 +181,14 @@ export class CartReminderStore {
     const token = newOrderKey();
     const since = new Date(now.getTime() - CART_REMINDER_ADDRESS_DAYS * DAY_MS).toISOString();
     const queued = await this.db.transaction().execute(async (trx) => {
-      // The address's rows, locked on PostgreSQL until the commit, in one order (no deadlock): a claim of
+      // The mailbox's rows, locked on PostgreSQL until the commit, in one order (no deadlock): a claim of
       // another of its rows on another instance waits here, then reads this one's reminder. SQLite has
       // one writer per file, and the claim's UPDATE below takes it before the look.
       if (dialectOf(trx) === 'postgres') {
         await trx
           .selectFrom('cart_reminders')
           .select('id')
-          .where('email_key', '=', reminder.emailKey)
+          .where('mailbox_key', '=', reminder.mailboxKey)
           .orderBy('id')
           .forUpdate()
           .execute();
@@ -196,7 +203,7 @@ export class CartReminderStore {
       const earlier = await trx
         .selectFrom('cart_reminders')
         .select('id')
-        .where('email_key', '=', reminder.emailKey)
+        .where('mailbox_key', '=', reminder.mailboxKey)
         .where('id', '!=', reminder.id)
         .where('reminded_at', '>=', since)
         .executeTakeFirst();

@@ -326,6 +326,27 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
       .execute();
   });
 
+  it('sends a mailbox one reminder in a week, whatever its +tag or Gmail dots', async () => {
+    const spellings = [
+      'ann.byrne@gmail.com',
+      'annbyrne+1@gmail.com',
+      'Ann.Byrne+cart@googlemail.com',
+      'a.n.n.byrne@gmail.com',
+      'annbyrne+x@GMAIL.com',
+    ];
+    for (const email of spellings) expect((await checkout(email, { remindMe: true })).statusCode).toBe(200);
+    await pass(new Date(Date.now() + DELAY + HOUR));
+    const sent = (await reminders()).filter((r) => /byrne/i.test(r.recipient));
+    expect(sent).toHaveLength(1);
+    expect((await rows()).filter((r) => r.mailbox_key === 'annbyrne@gmail.com')).toHaveLength(1);
+    // A tag elsewhere is the same mailbox too; another person at the same provider is not.
+    await checkout('niamh@example.ie', { remindMe: true });
+    await checkout('niamh+shop@example.ie', { remindMe: true });
+    await checkout('niamh.b@example.ie', { remindMe: true });
+    await pass(new Date(Date.now() + DELAY + 2 * HOUR));
+    expect((await reminders()).filter((r) => /niamh/i.test(r.recipient))).toHaveLength(2);
+  });
+
   it('sends one reminder when instances claim rows of one address at the same moment', async () => {
     for (let i = 0; i < 6; i += 1) await checkout('together@example.ie', { remindMe: true });
     const at = new Date(Date.now() + DELAY + HOUR);

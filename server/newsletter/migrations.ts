@@ -5,6 +5,7 @@
  * never edited.
  */
 import { sql } from 'kysely';
+import { canonicalEmail } from '../../domain/shared/email';
 import { type AnyDb, addIndex, migrationSteps, serialKey, sha256Hex } from '../db/migration-kit';
 
 export const NEWSLETTER_MIGRATIONS = migrationSteps({
@@ -34,6 +35,7 @@ export const NEWSLETTER_MIGRATIONS = migrationSteps({
   },
   '0031-cart-reminders': createCartReminders,
   '0035-hashed-link-tokens': hashLinkSecrets,
+  '0047-cart-reminder-mailboxes': addCartReminderMailboxes,
 });
 
 /**
@@ -149,4 +151,30 @@ async function hashLinkSecrets(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('newsletter_keys_signup').on('newsletter_keys').column('signup_id').execute();
+}
+
+/**
+ * "One cart reminder per address a week" compares mailboxes (docs/product/states.md §5.10a): `+tag` and
+ * Gmail's dots reach one inbox, so `ann+1@gmail.com` and `a.nn@gmail.com` are one address there
+ * (domain/shared/email.ts canonicalEmail). `email_key` stays the lower-cased address (the payment's, the
+ * export's and the erasure's key); `mailbox_key` is the one the weekly rule locks and compares, filled in
+ * for the rows already kept.
+ */
+async function addCartReminderMailboxes(db: AnyDb): Promise<void> {
+  await db.schema
+    .alterTable('cart_reminders')
+    .addColumn('mailbox_key', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  const rows: { id: number; email: string }[] = await db
+    .selectFrom('cart_reminders')
+    .select(['id', 'email'])
+    .execute();
+  for (const row of rows) {
+    await db
+      .updateTable('cart_reminders')
+      .set({ mailbox_key: canonicalEmail(row.email) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  await addIndex(db, 'cart_reminders_mailbox', 'cart_reminders', ['mailbox_key']);
 }

@@ -44,6 +44,8 @@ export interface CartRemindersTable {
   email: string;
   /** Lower-cased e-mail. */
   email_key: string;
+  /** The mailbox (domain/shared/email.ts canonicalEmail: no `+tag`, Gmail's dots ignored): one reminder a week each. */
+  mailbox_key: string;
   /** JSON array of { id, size, quantity }: never a price. */
   lines: string;
   /** When the box was ticked: the consent's proof. */

@@ -4,6 +4,8 @@ import { GIFT_WRAP_PRICE, SHIPPING_ZONES } from '../../domain/config';
 import { parseIsoDate } from '../../domain/shared/calendar-date';
 import { escapeHtml } from '../mail/layout';
 import {
+  BUSINESS_PURCHASE_HEADING,
+  businessPurchaseText,
   customerConfirmation,
   type LegalMailFacts,
   orderLinkMail,
@@ -239,6 +241,18 @@ describe('the lawful confirmation (docs/product/order-flow.md §6.11)', () => {
     const mail = customerConfirmation(ctx(order({ orderKey: null }), LEGAL, null));
     expect(mail.text).not.toContain('#/order/');
     expect(mail.text).toContain('write to hello@solas.example, before the period ends');
+  });
+
+  it("a business buyer's confirmation says the consumer's right to cancel does not apply, with no model form", () => {
+    const mail = customerConfirmation({ ...ctx(order()), businessName: 'Vogel <GmbH>' });
+    expect(mail.text).toContain(businessPurchaseText('Vogel <GmbH>'));
+    expect(mail.html).toContain(escapeHtml(businessPurchaseText('Vogel <GmbH>')));
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain(BUSINESS_PURCHASE_HEADING);
+      expect(body).not.toContain('You have the right to cancel');
+      expect(body).not.toContain('Model withdrawal form');
+      expect(body).toContain('http://shop.test/terms-conditions');
+    }
   });
 
   it('escapes the seller values in HTML', () => {

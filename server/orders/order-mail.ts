@@ -57,6 +57,8 @@ export interface OrderMailContext {
   readonly invoice?: { readonly number: string; readonly url: string } | null;
   /** The VAT settled at payment (docs/product/vat.md §20); none: the seller's one rate, as before it. */
   readonly vat?: OrderMailVat | null;
+  /** The company a business buyer named at the checkout (docs/product/vat.md §20.5); none: a consumer. */
+  readonly businessName?: string | null;
 }
 
 /** What the e-mails say of an order's VAT as the payment settled it (domain/vat/vat-statement.ts). */
@@ -67,6 +69,8 @@ export interface SettledOrderVat {
   /** Null: an order paid before the VAT rules, stated with its flat rate. */
   readonly vat: OrderMailVat | null;
   readonly invoiceNumber: string | null;
+  /** The company a business buyer named at the checkout; none: a consumer. */
+  readonly businessName?: string | null;
 }
 
 /** The invoice's PDF as the shopper's e-mails link it, with a key to the order's page. */
@@ -313,14 +317,27 @@ export function modelWithdrawalForm(legal: LegalMailFacts, contactEmail: string)
   ];
 }
 
+/**
+ * A business buyer is no consumer: the 14-day right to cancel and its model form (Directive 2011/83/EU
+ * arts. 2(1) and 9) are a consumer's, so her confirmation says so instead of offering them.
+ */
+export const BUSINESS_PURCHASE_HEADING = 'Bought for a business';
+export function businessPurchaseText(businessName: string): string {
+  return `This order was placed for a business (${businessName}). The 14-day right to cancel is a consumer's right (Directive 2011/83/EU) and does not apply to it.`;
+}
+
 function legalText(ctx: OrderMailContext): string[] {
-  const { legal, contactEmail, orderPageUrl } = ctx;
+  const { legal, contactEmail, orderPageUrl, businessName } = ctx;
   return [
-    'Your right to cancel',
-    `  ${rightToCancelText(orderPageUrl, contactEmail)}`,
-    '',
-    ...modelWithdrawalForm(legal, contactEmail).map((l) => `  ${l}`),
-    '',
+    ...(businessName
+      ? [BUSINESS_PURCHASE_HEADING, `  ${businessPurchaseText(businessName)}`, '']
+      : [
+          'Your right to cancel',
+          `  ${rightToCancelText(orderPageUrl, contactEmail)}`,
+          '',
+          ...modelWithdrawalForm(legal, contactEmail).map((l) => `  ${l}`),
+          '',
+        ]),
     'Prices and VAT',
     `  ${ctx.vat ? settledVatText(legal, ctx.vat) : vatText(legal, ctx.order)}`,
     '',
@@ -332,14 +349,21 @@ function legalText(ctx: OrderMailContext): string[] {
 }
 
 function legalHtml(ctx: OrderMailContext): string {
-  const { legal, contactEmail, orderPageUrl } = ctx;
+  const { legal, contactEmail, orderPageUrl, businessName } = ctx;
   const cancel = escapeHtml(rightToCancelText(orderPageUrl, contactEmail));
+  const rights = businessName
+    ? [htmlHeading(BUSINESS_PURCHASE_HEADING), htmlParagraph(escapeHtml(businessPurchaseText(businessName)))]
+    : [
+        htmlHeading('Your right to cancel'),
+        htmlParagraph(
+          orderPageUrl ? cancel.replace(escapeHtml(orderPageUrl), htmlLink(orderPageUrl)) : cancel,
+        ),
+        htmlParagraph(
+          `<span style="font-size:13px;color:${MUTED};">${modelWithdrawalForm(legal, contactEmail).map(escapeHtml).join('<br>')}</span>`,
+        ),
+      ];
   return [
-    htmlHeading('Your right to cancel'),
-    htmlParagraph(orderPageUrl ? cancel.replace(escapeHtml(orderPageUrl), htmlLink(orderPageUrl)) : cancel),
-    htmlParagraph(
-      `<span style="font-size:13px;color:${MUTED};">${modelWithdrawalForm(legal, contactEmail).map(escapeHtml).join('<br>')}</span>`,
-    ),
+    ...rights,
     htmlHeading('Prices and VAT'),
     htmlParagraph(escapeHtml(ctx.vat ? settledVatText(legal, ctx.vat) : vatText(legal, ctx.order))),
     htmlHeading('Who you are buying from'),

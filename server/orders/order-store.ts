@@ -304,7 +304,28 @@ export class OrderStore {
      * nothing of the checkout is stored. A transaction of its own: a checkout without one is cheaper.
      */
     within?: (trx: Transaction<Database>) => Promise<void>;
+    /** The shopper's checkout request (its Idempotency-Key, unique): a retry finds the order it made. */
+    requestKey?: string;
   }): Promise<void> {
+    const queries = this.pendingQueries(input);
+    const { within } = input;
+    if (!within) return executeAtomically(this.db, queries);
+    await this.db.transaction().execute(async (trx) => {
+      await executeAtomically(trx, queries);
+      await within(trx);
+    });
+  }
+
+  /**
+   * The same order stored inside the caller's transaction (an order the gift cards pay in full is stored
+   * and paid in one, markPaidAndQueue's `store`): the caller commits or rolls back all of it.
+   */
+  async createPendingIn(trx: Transaction<Database>, input: Parameters<OrderStore['createPending']>[0]) {
+    await executeAtomically(trx, this.pendingQueries(input));
+    await input.within?.(trx);
+  }
+
+  private pendingQueries(input: Parameters<OrderStore['createPending']>[0]): CompiledQuery[] {
     const { totals, session } = input;
     const at = nowIso();
     const order: InsertRow<'orders'> = {
@@ -351,7 +372,7 @@ export class OrderStore {
       payment_method: input.manual?.paymentMethod ?? input.paidBy ?? null,
       gift_cards_sold: input.giftCardsSold ?? 0,
       vat_not_charged: input.vatNotCharged ?? 0,
-      request_key: input.manual?.requestKey ?? null,
+      request_key: input.manual?.requestKey ?? input.requestKey ?? null,
       ...storedVat(input.vat),
     };
     const lines = totals.lines.map(
@@ -368,19 +389,13 @@ export class OrderStore {
         price_reason: input.lineReasons?.[position] ?? null,
       }),
     );
-    const queries = [
+    return [
       insertOrder.compile(this.db, [order]),
       // An order of gift cards only has no bracelet line (its cards are the checkout's own rows).
       ...(lines.length > 0 ? [insertLines.compile(this.db, lines)] : []),
       ...(session ? session.inserts(this.db) : []),
       ...(input.inserts ? input.inserts(this.db) : []),
     ];
-    const { within } = input;
-    if (!within) return executeAtomically(this.db, queries);
-    await this.db.transaction().execute(async (trx) => {
-      await executeAtomically(trx, queries);
-      await within(trx);
-    });
   }
 
   /** The session and the reference derived from it are stored once, together. */
@@ -503,7 +518,10 @@ export class OrderStore {
       dispatchDate = null,
       handedOver = false,
       within,
+      store,
     }: {
+      /** Stores the order first, in the same transaction (an order paid as it is stored). */
+      store?: (trx: Transaction<Database>) => Promise<void>;
       paymentId?: string | null;
       /** Handed over on the spot: delivered as it is paid, never in the making queue. */
       handedOver?: boolean;
@@ -514,6 +532,7 @@ export class OrderStore {
     } = {},
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
+      await store?.(trx);
       // Two payments at once must not both take the last piece of a day: on PostgreSQL the payments
       // queue on one lock; on SQLite the UPDATE below takes the file's write lock before the queue is read.
       if (typeof dispatchDate === 'function') await lockForTransaction(trx, MAKING_QUEUE_LOCK);
@@ -646,14 +665,17 @@ export class OrderStore {
 
   /**
    * Orders the owner marked paid whose second step never ran (the process stopped between storing the
-   * order and marking it paid): pending, with how she was paid and no checkout session, created before
-   * `before`, oldest first.
+   * order and marking it paid): pending, her own (manual or handed over), with how she was paid and no
+   * checkout session, created before `before`, oldest first. Never a shopper's order: one the gift cards
+   * paid is stored and paid in one transaction, and a pending one left by an older release was never paid
+   * (its hold lapses); paying it as hers would charge the cards twice, with no address and no e-mail.
    */
   async strandedMarkedPaid(before: string, limit: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('orders')
       .select('id')
       .where('status', '=', 'pending')
+      .where('channel', 'in', ['manual', 'handed_over'])
       .where('created_at', '<', before)
       .where('session_id', 'is', null)
       .where('payment_method', 'is not', null)

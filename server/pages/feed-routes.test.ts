@@ -84,7 +84,11 @@ describe.each(ROUTE_DIALECTS)('the product feeds on %s', (dialect) => {
         settings: AllSettings;
       }
     ).settings;
-    const countries = settings.shipping.zones.flatMap((z) => z.countries);
+    // Every country of her zones where the checkout sells: not Great Britain (`vat.gb` 'no_sale', the first
+    // start's), which her world zone lists.
+    expect(settings.vat.gb).toBe('no_sale');
+    expect(settings.shipping.zones.flatMap((z) => z.countries)).toContain('GB');
+    const countries = settings.shipping.zones.flatMap((z) => z.countries).filter((c) => c !== 'GB');
     for (const item of items) {
       for (const required of [
         'id',
@@ -219,6 +223,36 @@ describe.each(ROUTE_DIALECTS)('the product feeds on %s', (dialect) => {
       true,
     );
   }, 60_000);
+
+  it('offers Great Britain only once she sells there', async () => {
+    const shipsTo = async (country: string) =>
+      googleItems((await get('/feeds/google.xml')).body).every((item) =>
+        item.all('shipping').some((s) => s.getElementsByTagNameNS(G, 'country')[0]?.textContent === country),
+      );
+    const metaShipsTo = async (country: string) =>
+      metaRows((await get('/feeds/meta.csv')).body).every((r) => r.shipping?.includes(`${country}::`));
+    expect(await shipsTo('US')).toBe(true);
+    expect(await shipsTo('GB')).toBe(false);
+    expect(await metaShipsTo('GB')).toBe(false);
+    const saved = await owner('PATCH', '/api/admin/settings', {
+      vat: { mode: 'none', gb: 'uk_vat', ukVatNumber: 'GB123456789' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await shipsTo('GB')).toBe(true);
+    expect(await metaShipsTo('GB')).toBe(true);
+  });
+
+  it('stays well-formed XML when a description holds characters XML 1.0 cannot hold', async () => {
+    const saved = await owner('PATCH', '/api/admin/products/1', {
+      fullDescription: 'Rose quartz \ufffeand\uffff gold, \ud83d\udc96 & co',
+    });
+    expect(saved.statusCode).toBe(200);
+    const items = googleItems((await get('/feeds/google.xml')).body);
+    expect(items).toHaveLength(PRODUCTS.length * 3);
+    expect(items.find((i) => i.one('id') === 'SOLAS-1-M')?.one('description')).toBe(
+      'Rose quartz and gold, \ud83d\udc96 & co',
+    );
+  });
 
   it('marks everything out of stock while her sales are paused', async () => {
     const settings = (

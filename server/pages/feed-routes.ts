@@ -42,8 +42,17 @@ export const META_FEED_COLUMNS = [
   'shipping',
 ] as const;
 
+/**
+ * What XML 1.0 may not hold at all, even escaped (its `Char` production): the C0 controls but tab, line
+ * feed and carriage return, lone surrogates, and U+FFFE and U+FFFF. One of them in a description makes the
+ * whole document not well-formed, and Google then drops every item of the feed, so they are left out.
+ */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+
 /** Text in XML: the HTML escaper's five references are XML's too (&#39; a numeric one). */
-const xmlText = escapeHtml;
+export function xmlText(value: string): string {
+  return escapeHtml(value.replace(NOT_XML_CHAR, ''));
+}
 
 function googleItem(item: FeedItem): string {
   const tag = (name: string, value: string | number) => `<g:${name}>${xmlText(String(value))}</g:${name}>`;

@@ -10,6 +10,7 @@ import type { AllSettings } from '../../domain/settings/shop-settings';
 import { DEFAULT_STOREFRONT_SETTINGS, storefrontSettings } from '../../domain/settings/storefront-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { irishRate } from '../../domain/vat/rates';
+import { VIES_TEST_REGISTER_ENV } from '../../domain/vat/vies-test-register';
 import { sellerIdentity } from '../config';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { feedRoutes } from './feed-routes';
@@ -72,7 +73,10 @@ async function pages(
     );
   // The flags and the seller's public identity (the legal pages name it): never other environment.
   await app.register(runtimeEnvRoutes, {
-    runtimeFlags: config.runtimeFlags,
+    // TEST MODE's built-in VAT number register: the checkout's VAT-number field says so.
+    runtimeFlags: config.viesTestRegister
+      ? { ...config.runtimeFlags, [VIES_TEST_REGISTER_ENV]: 'true' }
+      : config.runtimeFlags,
     seller: sellerNow,
     queue: making.queue,
   });

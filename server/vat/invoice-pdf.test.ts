@@ -34,7 +34,73 @@ const CONSUMER: StoredInvoice = {
   viesConsultation: null,
 };
 
+/** What pdfinfo reports as "Tagged: yes", the language and the title, read from the catalog and info. */
+async function accessibilityOf(pdf: Buffer) {
+  const doc = await getDocumentProxy(new Uint8Array(pdf));
+  const info = (await doc.getMetadata()).info as Record<string, unknown>;
+  const tree = (await (await doc.getPage(1)).getStructTree()) as { children: { role: string }[] } | null;
+  const raw = pdf.toString('latin1');
+  return {
+    marked: (await doc.getMarkInfo())?.Marked === true,
+    language: info.Language,
+    title: info.Title,
+    displayTitle: raw.includes('/DisplayDocTitle true'),
+    pdfUa: raw.includes('<pdfuaid:part>1</pdfuaid:part>'),
+    root: tree?.children.map((c) => c.role),
+  };
+}
+
+function roles(node: { role?: string; children?: unknown[] }): string[] {
+  const own = node.role ? [node.role] : [];
+  return [
+    ...own,
+    ...(node.children ?? []).flatMap((c) => roles(c as { role?: string; children?: unknown[] })),
+  ];
+}
+
 describe('the invoice PDF', () => {
+  it('is tagged PDF/UA in Irish English with its title: headings, paragraphs and a table with its header row', async () => {
+    const pdf = await invoicePdf({ invoice: CONSUMER });
+    expect(await accessibilityOf(pdf)).toEqual({
+      marked: true,
+      language: 'en-IE',
+      title: 'Invoice 2026-000042',
+      displayTitle: true,
+      pdfUa: true,
+      root: ['Document'],
+    });
+    const doc = await getDocumentProxy(new Uint8Array(pdf));
+    const all = roles((await (await doc.getPage(1)).getStructTree()) as { children: unknown[] });
+    expect(all.filter((r) => r === 'TH')).toHaveLength(6);
+    expect(all.filter((r) => r === 'TR')).toHaveLength(1 + CONSUMER.lines.length);
+    expect(all).toContain('H1');
+  });
+
+  it('prints a unit price to the hundredth of a cent, and the line as stored: 2 x €28.455 is €56.91', async () => {
+    const invoice: StoredInvoice = {
+      ...CONSUMER,
+      country: 'IE',
+      scheme: 'domestic',
+      totalNet: 5691,
+      totalVat: 1309,
+      lines: [
+        {
+          description: 'Beaded bracelet: First Light, size M',
+          quantity: 2,
+          rate: 2300,
+          net: 5691,
+          vat: 1309,
+        },
+      ],
+    };
+    const text = await textOf(await invoicePdf({ invoice }));
+    expect(text).toContain('Beaded bracelet: First Light, size M');
+    expect(text).toContain('€28.455');
+    expect(text).not.toContain('€28.46');
+    expect(text).toContain('€56.91');
+    expect(text).toContain('Total paid: €70.00');
+  });
+
   it("holds Article 226's fields as extractable text, € signs included", async () => {
     const pdf = await invoicePdf({ invoice: CONSUMER });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

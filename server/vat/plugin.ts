@@ -17,7 +17,7 @@ type Uses = Needs<'settings' | 'orders'>;
 async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
   const { db, config, audit } = app.platform;
   const store = new VatStore(db);
-  const vies = viesClient(config.viesUrl, { log: app.log });
+  const vies = viesClient(config.viesUrl, { log: app.log, testRegister: config.viesTestRegister });
   const settings = async () => (await uses.settings.cache.current()).vat;
 
   /** A calendar year's distance sales to consumers in other member states, each signed net when issued. */

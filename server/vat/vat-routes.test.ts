@@ -160,14 +160,27 @@ describe('the VAT routes', () => {
       '/api/admin/vat/oss?quarter=2026-Q5',
       '/api/admin/vat/vies',
       '/api/admin/vat/oss.csv?quarter=Q4',
+      // Years no calendar holds were a 500: a 400 like any other bad quarter.
+      '/api/admin/vat/oss?quarter=0000-Q1',
+      '/api/admin/vat/vies?quarter=9999-Q4',
+      '/api/admin/vat/oss.csv?quarter=1999-Q4',
+      '/api/admin/vat/vies.csv?quarter=2101-Q1',
     ]) {
       const res = await get(url);
       expect(res.statusCode).toBe(400);
       expect(res.body).toContain(VAT_REPORT_MESSAGES.quarter);
     }
-    const res = await get('/api/admin/vat/vat3?period=2026-12');
-    expect(res.statusCode).toBe(400);
-    expect(res.body).toContain(VAT_REPORT_MESSAGES.period);
+    for (const url of [
+      '/api/admin/vat/vat3?period=2026-12',
+      '/api/admin/vat/vat3?period=0000-01',
+      '/api/admin/vat/vat3.csv?period=9999-11',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain(VAT_REPORT_MESSAGES.period);
+    }
+    expect((await get('/api/admin/vat/oss?quarter=2000-Q1')).statusCode).toBe(200);
+    expect((await get('/api/admin/vat/vat3?period=2100-11')).statusCode).toBe(200);
   });
 
   it("give the owner the PDFs, the shopper hers with the order's key only", async () => {

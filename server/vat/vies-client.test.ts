@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseVatNumber } from '../../domain/vat/vat-number';
+import { VIES_TEST_CONSULTATION, VIES_TEST_REGISTER } from '../../domain/vat/vies-test-register';
 import { type FakeVies, startFakeVies } from '../../tests/support/fake-vies';
 import { VIES_TIMEOUT_MS, viesClient } from './vies-client';
 
@@ -65,5 +66,33 @@ describe('the VIES check', () => {
     expect(await viesClient('http://127.0.0.1:9').check('DE123456789', null)).toEqual({
       status: 'unavailable',
     });
+  });
+
+  it('TEST MODE with no VIES_URL: the built-in test register answers, and VIES is never asked', async () => {
+    const register = viesClient(null, { testRegister: true });
+    for (const [number, country] of [
+      ['DE123456789', 'DE'],
+      ['fr 12 345678901', 'FR'],
+      ['XI123456789', 'XI'],
+    ] as const) {
+      expect(await register.check(number, 'IE1234567T')).toMatchObject({
+        status: 'valid',
+        vatNumber: number.replace(/\s/g, '').toUpperCase(),
+        country,
+        consultation: VIES_TEST_CONSULTATION,
+      });
+    }
+    expect(Object.keys(VIES_TEST_REGISTER)).toEqual(['DE123456789', 'FR12345678901', 'XI123456789']);
+    expect(await register.check('DE999999999', 'IE1234567T')).toEqual({
+      status: 'invalid',
+      reason: 'register',
+    });
+    expect(await register.check('DE12345', null)).toEqual({ status: 'invalid', reason: 'format' });
+    // With a VIES_URL the register is never used: VIES answers.
+    expect(await viesClient(vies.url, { testRegister: true }).check('FR12345678901', null)).toEqual({
+      status: 'invalid',
+      reason: 'register',
+    });
+    expect(vies.requests).toHaveLength(1);
   });
 });

@@ -3,11 +3,13 @@
  * art. 138 needs the buyer's valid number; Council Regulation 904/2010 gives VIES): POST
  * {VIES_URL}/check-vat-number with the owner's number as requester, so a valid answer carries a
  * consultation number the order keeps as proof. No answer within 5 s, an error answer, or no VIES_URL:
- * 'unavailable' (the checkout charges VAT and marks the order). A number of the wrong form never leaves.
+ * 'unavailable' (the checkout charges VAT and marks the order). In TEST MODE with no VIES_URL, the built-in
+ * test register answers instead (domain/vat/vies-test-register.ts). A number of the wrong form never leaves.
  * Logs never hold the number in full.
  */
 import * as z from 'zod/mini';
 import { parseVatNumber } from '../../domain/vat/vat-number';
+import { VIES_TEST_CONSULTATION, VIES_TEST_REGISTER } from '../../domain/vat/vies-test-register';
 
 export const VIES_TIMEOUT_MS = 5_000;
 
@@ -48,6 +50,8 @@ export function viesClient(
     readonly fetch?: typeof fetch;
     /** Told why VIES did not answer (the owner refunds the VAT of such orders by hand). */
     readonly log?: { warn(obj: object, msg: string): void };
+    /** TEST MODE with no VIES_URL: the built-in test register answers (never with a real VIES). */
+    readonly testRegister?: boolean;
   } = {},
 ): ViesClient {
   const doFetch = options.fetch ?? fetch;
@@ -59,7 +63,8 @@ export function viesClient(
     async check(vatNumber, requester) {
       const parsed = parseVatNumber(vatNumber);
       if (parsed === null) return { status: 'invalid', reason: 'format' };
-      if (baseUrl === null) return { status: 'unavailable' };
+      if (baseUrl === null)
+        return options.testRegister ? fromTestRegister(parsed) : { status: 'unavailable' };
       const own = requester === null ? null : parseVatNumber(requester);
       try {
         const res = await doFetch(`${baseUrl}/check-vat-number`, {
@@ -89,5 +94,20 @@ export function viesClient(
         return silent(err instanceof Error ? err.name : 'no answer');
       }
     },
+  };
+}
+
+/** The built-in test register's answer: a listed number is valid, any other of the right form is not. */
+function fromTestRegister(parsed: { prefix: string; country: string; number: string }): ViesAnswer {
+  const vatNumber = `${parsed.prefix}${parsed.number}`;
+  const trader = VIES_TEST_REGISTER[vatNumber];
+  if (!trader) return { status: 'invalid', reason: 'register' };
+  return {
+    status: 'valid',
+    vatNumber,
+    country: parsed.country,
+    name: trader.name,
+    address: trader.address,
+    consultation: VIES_TEST_CONSULTATION,
   };
 }

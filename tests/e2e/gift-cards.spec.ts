@@ -13,6 +13,8 @@
  * The buyer of a card alone gives her name, which Niamh's e-mail says it is from; the order the card pays
  * in full lands on its confirmation page with the split. A Christmas order of a €40 bracelet and cards of
  * €50 and €100: the cart and the payment page show €190, and with a €10 card applied its part and the rest.
+ * A Christmas order of a bracelet, a €50 card and a €100 card for a later day, refunded in full from the
+ * desk: its order lists both cards, the refund dialog names both as voided, and afterwards both are void.
  * Its shop is its own: the owner sets free delivery in Ireland from €30, so a €30 bracelet is a €30 order.
  */
 import path from 'node:path';
@@ -371,4 +373,70 @@ test('a Christmas order of a €40 bracelet and two cards: the cart and the paym
   await expect(page.getByRole('term').filter({ hasText: `Gift card ••••${giftCard.last4}` })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Pay €180.00' })).toBeVisible();
   await expect(page.locator('.row', { hasText: 'Total to pay' })).toContainText('€180.00');
+});
+
+test('a Christmas order of a bracelet and two cards refunded in full: the dialog names both cards, both are void', async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  // The order itself as the shop's API takes it (the cart's pages have journeys of their own): First
+  // Light, a €50 card sent today and a €100 card for a later day, paid on the TEST checkout.
+  const stamp = Date.now();
+  const now = { amount: 5000, recipientName: 'Niamh', recipientEmail: `niamh-now-${stamp}@example.ie` };
+  const later = { amount: 10000, recipientName: 'Ciara', recipientEmail: `ciara-later-${stamp}@example.ie` };
+  const sendOn = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const opened = await request.post('/api/checkout', {
+    data: {
+      email: 'sean.buyer@example.ie',
+      items: [{ id: '1', quantity: 1 }],
+      giftCards: [now, { ...later, sendOn }],
+    },
+  });
+  expect(opened.ok()).toBe(true);
+  const { sessionId } = (await opened.json()) as { sessionId: string };
+  const paid = await request.post(`/test-checkout/${sessionId}/pay`, {
+    form: {
+      email: 'sean.buyer@example.ie',
+      name: 'Seán Byrne',
+      line1: '4 Quay Street',
+      city: 'Galway',
+      postalCode: 'H91 AB12',
+      country: 'IE',
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12 / 39',
+      cvc: '123',
+    },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBeLessThan(400);
+  const confirmed = await request.post(`/api/orders/${sessionId}/confirm`, { data: {} });
+  const { reference } = (await confirmed.json()) as { reference: string };
+
+  await page.goto('/admin');
+  await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  const [sent] = await cardsFor(page, now.recipientEmail);
+  const [scheduled] = await cardsFor(page, later.recipientEmail);
+  const { code } = await codeOf(sent?.id ?? '');
+
+  // The desk's order lists both cards as lines; the refund dialog names both as voided.
+  await page.goto(`/admin#/orders/${reference}`);
+  const bought = page.getByRole('table', { name: `Gift cards bought in order ${reference}` });
+  await expect(bought).toContainText(`Gift card ••••${sent?.last4}`);
+  await expect(bought).toContainText(`Gift card ••••${scheduled?.last4}`);
+  await page.getByLabel(/Everything left/).check();
+  await page.getByRole('button', { name: 'Refund…' }).click();
+  const dialog = page.getByRole('alertdialog', { name: /^Refund €\d+\.\d{2}\?$/ });
+  await expect(dialog).toContainText(
+    `This refund voids gift card ••••${sent?.last4} (€50.00) and gift card ••••${scheduled?.last4} (€100.00, never e-mailed).`,
+  );
+  await dialog.getByRole('button', { name: /^Refund €/ }).click();
+  await expect(page.getByText(/^Refunded €\d+\.\d{2}\. The shopper gets an e-mail\.$/)).toBeVisible();
+
+  // Afterwards both are void: the lines say so, and the code sent pays nothing.
+  await expect(bought.getByText('Voided by a refund')).toHaveCount(2);
+  consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+  expect(await balance(page, code)).toMatchObject({ status: 404 });
 });

@@ -6,6 +6,7 @@
  * request twice one change, so a double click or a second tab never sends two e-mails.
  */
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { giftCardsVoidedText, planGiftCardRefund } from '../../../../domain/gift-cards/gift-card-refund';
 import {
   CARRIER_LABELS,
   CARRIERS,
@@ -292,6 +293,11 @@ function RefundForm({
     setConfirming(amount);
   };
 
+  // The cards the order bought that this refund takes back (the server plans it by the same rule).
+  const typed = kind === 'part' ? parseEuroInput(amountText) : null;
+  const voids = cardsVoidedBy(order, kind === 'full' ? left : (typed ?? 0));
+  const confirmVoids = cardsVoidedBy(order, confirming ?? 0);
+
   const refund = async (amount: number) => {
     const trimmed = reason.trim();
     const body = {
@@ -350,6 +356,7 @@ function RefundForm({
           aria-describedby={invalid ? `${id}-invalid` : undefined}
         />
       ) : null}
+      {voids ? <p className="text-sm">{voids}</p> : null}
       <GiftCardRefundChoiceGroup choices={choices} value={giftCardRefund} onChange={setGiftCardRefund} />
       <Field
         id={`${id}-reason`}
@@ -370,8 +377,32 @@ function RefundForm({
         onConfirm={() => {
           if (confirming !== null) void refund(confirming);
         }}
-      />
+      >
+        {confirmVoids ? <p className="text-sm font-medium">{confirmVoids}</p> : null}
+      </ConfirmDialog>
     </ActionForm>
+  );
+}
+
+/**
+ * Which gift cards the order bought a refund of `amount` voids, in words (docs/product/gift-cards.md
+ * §19.3): the goods first, then each card up to what is unspent on it. Null: it takes back no card.
+ */
+export function cardsVoidedBy(
+  order: Pick<OrderDetail, 'refundable' | 'giftCardsBought'>,
+  amount: number,
+): string | null {
+  const cards = order.giftCardsBought ?? [];
+  if (cards.length === 0 || amount <= 0) return null;
+  const unspent = cards.reduce((sum, c) => sum + c.unspent, 0);
+  const plan = planGiftCardRefund(amount, Math.max(0, order.refundable - unspent), cards);
+  return giftCardsVoidedText(
+    plan.cards.map((p) => ({
+      last4: p.card.last4,
+      amount: p.amount,
+      voids: p.voids,
+      scheduled: p.card.status === 'scheduled',
+    })),
   );
 }
 
@@ -379,6 +410,7 @@ function CancelOrder({ order, onDone }: { readonly order: OrderDetail; readonly 
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const cancelVoids = cardsVoidedBy(order, order.refundable);
   const action = useDeskAction(async (submission: string, body: { reason?: string }) => {
     onDone(
       await deskApi.cancel(order.reference, body, submission),
@@ -416,7 +448,9 @@ function CancelOrder({ order, onDone }: { readonly order: OrderDetail; readonly 
           const trimmed = reason.trim();
           void action.run(trimmed ? { reason: trimmed } : {});
         }}
-      />
+      >
+        {cancelVoids ? <p className="text-sm font-medium">{cancelVoids}</p> : null}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -4,7 +4,12 @@
  */
 
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { type Address, CARRIER_LABELS, type OrderDetail } from '../../../../domain/orders/admin-api';
+import {
+  type Address,
+  CARRIER_LABELS,
+  ORDER_GIFT_CARD_STATUS_LABELS,
+  type OrderDetail,
+} from '../../../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '../../../../domain/orders/manual-order';
 import { orderDiscountLabel } from '../../../../domain/quotes/quotes';
 import { vatIncludedText } from '../../../../domain/settings/seller-texts';
@@ -176,6 +181,9 @@ function OrderView({
                 { header: 'Unit price', numeric: true, cell: (line) => money(line.unitPrice) },
               ]}
             />
+            {order.giftCardsBought && order.giftCardsBought.length > 0 ? (
+              <GiftCardsBought reference={order.reference} cards={order.giftCardsBought} />
+            ) : null}
             <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted">Subtotal</dt>
               <dd className="text-right tabular-nums">{money(order.subtotal)}</dd>
@@ -505,5 +513,44 @@ function PaymentSplit({ order, rest }: { order: OrderDetail; rest: string | null
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The gift cards the order bought, each a line of its own (docs/product/gift-cards.md §19.3): its last 4
+ * only, its amount, how it stands and what is still unspent on it (what a refund may take back and void).
+ */
+export function GiftCardsBought({
+  reference,
+  cards,
+}: {
+  readonly reference: string;
+  readonly cards: NonNullable<OrderDetail['giftCardsBought']>;
+}) {
+  return (
+    <div className="mt-3">
+      <DataTable
+        caption={`Gift cards bought in order ${reference}`}
+        rows={cards}
+        rowKey={(card) => card.last4}
+        columns={[
+          {
+            header: 'Gift card',
+            rowHeader: true,
+            cell: (card) => (
+              <>
+                Gift card ••••{card.last4}
+                <span className="block text-muted">
+                  {ORDER_GIFT_CARD_STATUS_LABELS[card.status]}
+                  {card.status === 'scheduled' ? `, to be e-mailed on ${formatDay(card.sendOn)}` : ''}
+                </span>
+              </>
+            ),
+          },
+          { header: 'Unspent', numeric: true, cell: (card) => money(card.unspent) },
+          { header: 'Amount', numeric: true, cell: (card) => money(card.amount) },
+        ]}
+      />
+    </div>
   );
 }

@@ -156,7 +156,7 @@ describe("the desk's Gift cards", () => {
           const body = JSON.parse(String(init.body)) as { amount: number };
           posts.push(body);
           if (body.amount === 1050)
-            return json(400, { ok: false, error: 'Choose a whole euro amount from €10 to €500' });
+            return json(400, { ok: false, error: 'amount: Choose a whole euro amount from €10 to €500' });
           return json(201, { ok: true, giftCard: { ...CARD, id: 'gc_free', free: true } });
         }
         if (url === '/api/admin/gift-cards') return json(200, { ok: true, giftCards: [] });
@@ -176,7 +176,8 @@ describe("the desk's Gift cards", () => {
     await user.type(screen.getByLabelText('Recipient’s email'), 'winner@example.ie');
     await user.type(screen.getByLabelText('Reason (a raffle prize, a goodwill gesture)'), 'Christmas raffle');
     await user.click(screen.getByRole('button', { name: 'Issue card' }));
-    expect(await screen.findByText('Choose a whole euro amount from €10 to €500')).toBeTruthy();
+    // The server names the field by its path; the desk by the label the owner typed into.
+    expect(await screen.findByText('Amount: Choose a whole euro amount from €10 to €500')).toBeTruthy();
     const amount = screen.getByLabelText('Amount (€10 to €500, whole euros)');
     await user.clear(amount);
     await user.type(amount, '25');

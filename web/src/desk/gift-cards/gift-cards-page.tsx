@@ -21,6 +21,25 @@ import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
 
+/**
+ * The server's 400 names its field by the API's path (`reason: Please say why...`); the owner reads the
+ * label she typed into instead. A message naming no field of the form is shown as it came.
+ */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  amount: 'Amount',
+  recipientName: 'Recipient’s name',
+  recipientEmail: 'Recipient’s email',
+  message: 'Message',
+  sendOn: 'Send date',
+  reason: 'Reason',
+};
+
+function labelledError(error: string | null): string | null {
+  const named = error ? /^(\w+): (.+)$/s.exec(error) : null;
+  const label = named ? FIELD_LABELS[named[1] ?? ''] : undefined;
+  return named && label ? `${label}: ${named[2] ?? ''}` : error;
+}
+
 const cardPath = (id: string) => `${ADMIN_GIFT_CARDS_PATH}/${encodeURIComponent(id)}`;
 
 export const giftCardsApi = {
@@ -279,7 +298,7 @@ function CardDetail({
           ) : null}
           {disable.error ? (
             <div className="sm:col-span-2">
-              <ErrorMessage>{disable.error}</ErrorMessage>
+              <ErrorMessage>{labelledError(disable.error)}</ErrorMessage>
             </div>
           ) : null}
           <div className="sm:col-span-2">
@@ -332,7 +351,7 @@ function IssueForm({ onDone }: { readonly onDone: (id: string | null) => void })
     <DeskFormCard
       title="Issue a card without payment"
       onSubmit={() => void action.run()}
-      error={action.error}
+      error={labelledError(action.error)}
       busy={action.busy}
       submitLabel="Issue card"
       onCancel={() => onDone(null)}

@@ -131,6 +131,17 @@ describe('the Numbers screen', () => {
     expect(within(sizes).getByRole('row', { name: /Small \(S\)/ })).toHaveTextContent('333%');
   });
 
+  it('shows the gift cards apart from revenue: sold, issued free, and what holders are owed', async () => {
+    statsServer({ ...STATS, giftCards: { sold: 15_000, issuedFree: 2_500, outstanding: 12_000 } });
+    render(<DeskApp />);
+    const section = await screen.findByRole('region', { name: 'Gift cards' });
+    const figure = (term: string) => within(section).getByText(term).parentElement;
+    expect(figure('Sold')).toHaveTextContent('€150.00');
+    expect(figure('Issued free')).toHaveTextContent('€25.00');
+    expect(figure('Outstanding')).toHaveTextContent('€120.00');
+    expect(figure('Outstanding')).toHaveTextContent('Owed to holders today');
+  });
+
   it('refuses a range that ends before it starts, naming the field, and asks again for a right one', async () => {
     const requests = statsServer();
     const user = userEvent.setup();

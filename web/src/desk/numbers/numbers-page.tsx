@@ -208,8 +208,30 @@ function Numbers({ stats, range }: { readonly stats: StatsAnswer; readonly range
         <BestSellers title="Best sellers by revenue" rows={stats.bestSellers} by="revenue" />
         <Sizes sizes={stats.sizes} />
       </div>
+      {stats.giftCards ? <GiftCards giftCards={stats.giftCards} /> : null}
       <Returns rows={stats.returns ?? []} />
     </div>
+  );
+}
+
+/**
+ * The gift cards, apart from revenue (docs/product/gift-cards.md §19.2: a card is a payment, its sale no
+ * supply): sold and issued free in the range, and what live cards still owe their holders today.
+ */
+function GiftCards({ giftCards }: { readonly giftCards: NonNullable<StatsAnswer['giftCards']> }) {
+  const id = useId();
+  return (
+    <section className="rounded-2xl border border-line bg-white p-4" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="font-serif text-lg">
+        Gift cards
+      </h2>
+      <p className="mt-1 text-sm text-muted">Not revenue: a gift card is a payment, counted when it pays.</p>
+      <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <Figure term="Sold" value={money(giftCards.sold)} note="In this range" />
+        <Figure term="Issued free" value={money(giftCards.issuedFree)} note="In this range" />
+        <Figure term="Outstanding" value={money(giftCards.outstanding)} note="Owed to holders today" />
+      </dl>
+    </section>
   );
 }
 

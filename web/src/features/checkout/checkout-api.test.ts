@@ -37,6 +37,19 @@ describe('startCheckout', () => {
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
     expect(JSON.parse(String(init.body))).toEqual(REQUEST);
+    expect(new Headers(init.headers).get('Idempotency-Key')).toBeNull();
+  });
+
+  it("sends the attempt's Idempotency-Key, so a retry of a card-paid checkout answers its order", async () => {
+    const fetchMock = vi.fn(async () => json(200, { ok: true, paid: true, reference: 'SOL-ABCD2345' }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await startCheckout(REQUEST, { requestKey: 'attempt-1' })).toEqual({
+      ok: true,
+      paid: true,
+      reference: 'SOL-ABCD2345',
+    });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).get('Idempotency-Key')).toBe('attempt-1');
   });
 
   it.each([

@@ -69,7 +69,15 @@ function errorOf(body: unknown): string | null {
 
 export async function startCheckout(
   request: CheckoutRequest,
-  options: { readonly timeoutMs?: number; readonly baseUrl?: string } = {},
+  options: {
+    readonly timeoutMs?: number;
+    readonly baseUrl?: string;
+    /**
+     * The attempt's Idempotency-Key: the same on a retry of the same checkout, so an order the gift cards
+     * paid whose answer was lost is answered again, never paid twice (docs/product/gift-cards.md §19.3).
+     */
+    readonly requestKey?: string;
+  } = {},
 ): Promise<StartCheckoutResult> {
   const controller = new AbortController();
   let timedOut = false;
@@ -82,7 +90,11 @@ export async function startCheckout(
     try {
       response = await trackedFetch(CHECKOUT_ENDPOINT, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          ...(options.requestKey ? { 'Idempotency-Key': options.requestKey } : {}),
+        },
         body: JSON.stringify(request),
         signal: controller.signal,
       });

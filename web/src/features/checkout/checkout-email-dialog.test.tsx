@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SHIPPING_ZONES } from '../../../../domain/config';
+import { VIES_TEST_REGISTER_ENV, VIES_TEST_REGISTER_HINT } from '../../../../domain/vat/vies-test-register';
 import { BUSINESS_TEXT, CheckoutEmailDialog } from './checkout-email-dialog';
 
 function renderDialog(zone: 'IE' | 'EU' = 'EU') {
@@ -58,6 +59,29 @@ describe("the checkout's business buyer and country", () => {
     await user.type(screen.getByLabelText('Email address'), 'ciara@example.ie');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onContinue).toHaveBeenCalledWith('ciara@example.ie', false, {});
+  });
+});
+
+describe('the VAT number in TEST MODE with no VIES', () => {
+  afterEach(() => {
+    window.__SOLAS_ENV__ = undefined;
+  });
+
+  it('says the numbers are checked against the built-in test register, and which are valid', async () => {
+    window.__SOLAS_ENV__ = { [VIES_TEST_REGISTER_ENV]: 'true' };
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(screen.getByLabelText(BUSINESS_TEXT.label));
+    const field = screen.getByLabelText(BUSINESS_TEXT.vatNumber);
+    expect(field).toHaveAccessibleDescription(VIES_TEST_REGISTER_HINT);
+    expect(VIES_TEST_REGISTER_HINT).toContain('DE123456789, FR12345678901, XI123456789 are valid');
+  });
+
+  it('says nothing of a register when the shop checks with VIES', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(screen.getByLabelText(BUSINESS_TEXT.label));
+    expect(screen.queryByText(VIES_TEST_REGISTER_HINT)).toBeNull();
   });
 });
 

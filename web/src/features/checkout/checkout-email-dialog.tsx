@@ -21,6 +21,7 @@ import {
 import { REMIND_ME_HINT, REMIND_ME_LABEL } from '../../../../domain/newsletter/remind-me';
 import { countryName } from '../../../../domain/shared/countries';
 import { checkEmail } from '../../../../domain/shared/email';
+import { VIES_TEST_REGISTER_ENV, VIES_TEST_REGISTER_HINT } from '../../../../domain/vat/vies-test-register';
 
 /** Where the order goes and who buys (docs/product/vat.md §20.8): the server prices the VAT from them. */
 export interface CheckoutVatChoice {
@@ -41,6 +42,14 @@ export const BUSINESS_TEXT = {
   vatNumberMissing:
     'business.vatNumber: give the EU VAT number, starting with its country code (DE123456789)',
 } as const;
+
+/**
+ * TEST MODE with no VIES_URL (docs/product/vat.md §20.5): the server checks numbers against its built-in
+ * test register and says so in /runtime-env.js; the VAT-number field then names it and its numbers.
+ */
+function viesTestRegister(): boolean {
+  return typeof window !== 'undefined' && window.__SOLAS_ENV__?.[VIES_TEST_REGISTER_ENV] === 'true';
+}
 
 export interface CheckoutEmailDialogProps {
   readonly open: boolean;
@@ -423,6 +432,7 @@ export function CheckoutEmailDialog({
                   onChange={setVatNumber}
                   error={businessErrors.vatNumber}
                   inputRef={vatNumberRef}
+                  hint={viesTestRegister() ? VIES_TEST_REGISTER_HINT : undefined}
                 />
               </div>
             ) : null}
@@ -453,8 +463,12 @@ function BusinessField(props: {
   readonly onChange: (value: string) => void;
   readonly error: string | undefined;
   readonly inputRef: RefObject<HTMLInputElement | null>;
+  /** Said under the field, and read with it. */
+  readonly hint?: string | undefined;
 }) {
   const errorId = `${props.id}-error`;
+  const hintId = `${props.id}-hint`;
+  const describedBy = [props.hint ? hintId : null, props.error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div>
       <label htmlFor={props.id} className="block text-sm font-medium">
@@ -468,9 +482,14 @@ function BusinessField(props: {
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         className={`mt-1 block h-12 w-full rounded-lg border bg-white px-3 text-base ${props.error ? 'border-2 border-danger' : 'border-line'}`}
       />
+      {props.hint ? (
+        <p id={hintId} className="mt-1 text-xs text-muted">
+          {props.hint}
+        </p>
+      ) : null}
       {props.error ? (
         <p id={errorId} className="mt-1 text-sm text-danger">
           {props.error}

@@ -59,6 +59,28 @@ function isFramed(): boolean {
   }
 }
 
+/** The last checkout sent and its Idempotency-Key. */
+interface CheckoutAttempt {
+  readonly body: string;
+  readonly key: string;
+}
+
+/**
+ * The same checkout sent again (a retry after a failure or a lost answer) keeps its key, so the server
+ * answers the order it may already have paid; any change to the checkout is a new attempt with a new key.
+ */
+function attemptKey(ref: { current: CheckoutAttempt | null }, request: object): string {
+  const body = JSON.stringify(request);
+  if (ref.current?.body !== body) ref.current = { body, key: randomKey() };
+  return ref.current.key;
+}
+
+/** 128 random bits in hex (crypto.randomUUID needs a secure context; getRandomValues does not). */
+function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export function useCheckoutStart(): {
   readonly phase: CheckoutPhase;
   /** `remindMe`: the shopper ticked the one cart reminder (docs/product/states.md §5.10a). */
@@ -84,6 +106,7 @@ export function useCheckoutStart(): {
   const vatRef = useRef<CheckoutVatChoice>({});
   const shippingRef = useRef<CheckoutShippingInput | undefined>(undefined);
   const redirectTimer = useRef<number | undefined>(undefined);
+  const attemptRef = useRef<CheckoutAttempt | null>(null);
 
   const begin = useCallback(
     async (
@@ -117,7 +140,7 @@ export function useCheckoutStart(): {
         { logCheckoutEvent, recordCheckoutError, recordCheckoutSuccess, recordEvent },
       ] = modules;
       recordEvent('checkout_start', { itemCount: totals.itemCount, total: totals.total, zone });
-      const result = await startCheckout({
+      const request = {
         email,
         items: lines.map((l) => ({ id: l.product.id, quantity: l.quantity, size: l.size })),
         giftWrap,
@@ -144,7 +167,8 @@ export function useCheckoutStart(): {
         // The destination and a business buyer (docs/product/vat.md §20.8): the server checks and prices them.
         ...vat,
         ...(shipping ? { shipping } : {}),
-      });
+      };
+      const result = await startCheckout(request, { requestKey: attemptKey(attemptRef, request) });
       if (!result.ok && shippingFieldOf(result.detail) !== null) {
         // Not a failure: the address step the server asks for (docs/product/gift-cards.md §19.3).
         setPhase({ kind: 'address', email, remindMe, error: result.detail, shipping });
@@ -158,6 +182,8 @@ export function useCheckoutStart(): {
         return;
       }
       recordCheckoutSuccess();
+      // Answered: the next checkout, even of the same cart, is a new attempt.
+      attemptRef.current = null;
       if ('paid' in result) {
         // Nothing left for the hosted checkout: the order is paid. Its confirmation page, as after any
         // payment (it clears the cart and the bag, and shows the split); the cards paying are done.

@@ -3,7 +3,7 @@
  * rendered from: the server's HTML and the browser's hydration read the same.
  */
 import {
-  SEEDED_ZONES,
+  DEFAULT_STOREFRONT_SETTINGS,
   type StorefrontSettings,
   type StorefrontZone,
 } from '../../../../domain/settings/storefront-settings';
@@ -11,9 +11,12 @@ import { useCatalogue } from '../catalogue-snapshot';
 
 const OPEN: StorefrontSettings['away'] = { mode: 'off', until: null, message: '' };
 
-/** The zones the shop posts to, with their prices and free-delivery thresholds. */
+/**
+ * The zones the shop posts to, with their prices and free-delivery thresholds; without the owner's, the
+ * first start's where it sells (no Great Britain).
+ */
 export function useZones(): readonly StorefrontZone[] {
-  return useCatalogue().snapshot.shop?.shipping.zones ?? SEEDED_ZONES;
+  return useCatalogue().snapshot.shop?.shipping.zones ?? DEFAULT_STOREFRONT_SETTINGS.shipping.zones;
 }
 
 /** The Irish zone's free-shipping threshold (cents) as the owner set it; null: none, or no Irish zone. */

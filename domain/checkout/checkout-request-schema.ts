@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS } from '../config';
-import { giftCardCodesSchema, giftCardLinesSchema } from '../gift-cards/gift-card-api';
+import { giftCardCodesSchema, giftCardFromSchema, giftCardLinesSchema } from '../gift-cards/gift-card-api';
 import { singleLine } from '../shared/input-text-checks';
 import {
   CHECKOUT_ERRORS,
@@ -27,6 +27,11 @@ export const checkoutRequestSchema = z.strictObject({
    * a bad one is a 400 naming `giftCards[i].field`. The send date's range is the server's check.
    */
   giftCards: z.optional(giftCardLinesSchema),
+  /**
+   * Who the cards are from: the buyer's name, needed for an order of gift cards alone (parseCheckoutRequest
+   * refuses it missing); with bracelets the delivery address's name says it.
+   */
+  giftCardsFrom: z.optional(giftCardFromSchema),
   giftWrap: z.optional(z.boolean()),
   zone: checkoutZoneSchema,
   /**

@@ -10,7 +10,7 @@ import type { PricedLineInput } from '../cart/pricing';
 import { cartLineKey } from '../catalogue/sizes';
 import type { CatalogueProduct, CatalogueSnapshot } from '../catalogue/snapshot';
 import { DEFAULT_ZONE, type ZoneId } from '../config';
-import type { GiftCardLine } from '../gift-cards/gift-card-api';
+import { GIFT_CARDS_FROM_ERROR, type GiftCardLine } from '../gift-cards/gift-card-api';
 import { checkEmail } from '../shared/email';
 import { CHECKOUT_ERRORS, sizeNotOfferedError, unavailableProductError } from './checkout';
 import type { checkoutRequestSchema } from './checkout-request-schema';
@@ -32,6 +32,8 @@ export interface ValidCheckout {
   readonly giftCardCodes?: readonly string[];
   /** Gift cards bought (docs/product/gift-cards.md §19), in the cart's order; the send date is checked at checkout. */
   readonly giftCards?: readonly GiftCardLine[];
+  /** The buyer's name for an order of gift cards alone (who they are from); null: none given. */
+  readonly giftCardsFrom?: string | null;
   /** The destination country as the shopper chose it; null: not given (the zone's only country then). */
   readonly country?: string | null;
   /** A business buyer's company name and VAT number as typed; null: a consumer. */
@@ -69,6 +71,8 @@ export function parseCheckoutRequest(req: CheckoutRequestBody, catalogue: Catalo
   const giftCards = req.giftCards ?? [];
   if (req.items.length === 0 && giftCards.length === 0)
     return { ok: false, error: CHECKOUT_ERRORS.emptyCart };
+  // Gift cards alone: no address names the buyer, so the recipient would read her e-mail as the sender.
+  if (req.items.length === 0 && !req.giftCardsFrom) return { ok: false, error: GIFT_CARDS_FROM_ERROR };
   const lines = parseCartLines(req.items, catalogue);
   if (!lines.ok) return lines;
   return {
@@ -83,6 +87,7 @@ export function parseCheckoutRequest(req: CheckoutRequestBody, catalogue: Catalo
       remindMe: req.remindMe ?? false,
       giftCardCodes: req.giftCardCodes ?? [],
       giftCards,
+      giftCardsFrom: req.giftCardsFrom ?? null,
       country: req.country ?? null,
       business: req.business ? { name: req.business.name, vatNumber: req.business.vatNumber } : null,
       shipping: req.shipping ?? null,

@@ -59,6 +59,19 @@ const sendOn = z
   .string({ error: GIFT_CARD_MESSAGES.sendOn })
   .check(z.refine((t) => ISO_DATE.test(t), { error: GIFT_CARD_MESSAGES.sendOn, params: NAMED_IN_LISTS }));
 
+/**
+ * `giftCardsFrom` of POST /api/checkout: the buyer's name for an order of gift cards alone (no hosted
+ * checkout or address gives one), which the recipient's e-mail says the card is from, never her e-mail.
+ */
+export const GIFT_CARDS_FROM_ERROR = `giftCardsFrom: ${GIFT_CARD_MESSAGES.fromName}`;
+export const giftCardFromSchema = z.string({ error: GIFT_CARDS_FROM_ERROR }).check(
+  z.trim(),
+  z.refine((t) => length(t) >= 1 && length(t) <= GIFT_CARD_LIMITS.nameMax, {
+    error: GIFT_CARDS_FROM_ERROR,
+  }),
+  singleLine(),
+);
+
 /** One card bought at the checkout: `giftCards[i]` of POST /api/checkout. */
 export const giftCardLineSchema = z.strictObject({
   amount,

@@ -53,6 +53,8 @@ export const GIFT_CARD_MESSAGES = {
   amount: 'Choose a whole euro amount from €10 to €500',
   recipientName: 'Please enter the recipient’s name',
   recipientEmail: 'Please enter the recipient’s email address',
+  /** An order of gift cards alone: the buyer's name, which the recipient's e-mail says the card is from. */
+  fromName: 'Please enter your name: the gift card’s e-mail says who it is from',
   message: 'The message can be at most 200 characters',
   sendOn: 'The send date must be today or a day up to a year ahead',
   reason: 'Please say why this card is issued without payment',

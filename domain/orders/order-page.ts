@@ -203,6 +203,15 @@ export const orderPageSchema = z.object({
   shipping: z.number(),
   giftWrap: z.number(),
   total: z.number(),
+  /**
+   * How it was paid when gift cards paid some or all of it (docs/product/gift-cards.md §19.3): each
+   * card's part by its last 4, then the card payment's; absent without gift cards.
+   */
+  payments: z.optional(
+    z.array(
+      z.object({ method: z.enum(['card', 'gift_card']), amount: z.number(), last4: z.optional(z.string()) }),
+    ),
+  ),
   /** Cents refunded so far (part or all of the total). */
   refunded: z.number(),
   /** Cents of VAT in the total (domain/settings/seller-texts.ts orderVat); null when the seller charges none. */

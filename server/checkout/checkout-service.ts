@@ -516,7 +516,8 @@ export class CheckoutService {
       const sendOn = checkSendOn(card.sendOn, now);
       if (sendOn === null)
         return refuse('invalid', `giftCards[${index}].sendOn: ${GIFT_CARD_MESSAGES.sendOn}`);
-      return { ...card, sendOn };
+      // Gift cards alone: the buyer's name says who they are from (with bracelets, the address's).
+      return { ...card, sendOn, ...(input.giftCardsFrom ? { from: input.giftCardsFrom } : {}) };
     });
   }
 

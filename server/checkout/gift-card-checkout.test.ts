@@ -29,6 +29,7 @@ import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestApp } from '../../tests/support/test-shop';
 import { TEST_GIFT_CARD_NOTICE, TEST_NOTICE } from '../mail/layout';
 import { ORDERS_MAIL_KINDS as MAIL_KINDS } from '../orders';
+import { ORDER_PAGE_ROUTES } from '../orders/order-page-routes';
 
 const ADMIN_TOKEN = 'gift-card-checkout-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL };
@@ -250,6 +251,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     const big = await issue(50000);
     const res = await checkout({
       items: [],
+      giftCardsFrom: 'Seán Murphy',
       giftCards: [{ amount: 2000, recipientName: 'Niamh', recipientEmail: 'niamh@example.ie' }],
       giftCardCodes: [big.code],
     });
@@ -308,6 +310,18 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     );
     expect(mail?.text_body).toContain(`Paid with Gift card ••••${small.last4}: €10.00`);
     expect(mail?.text_body).toContain(`Paid by card: €${((total - 1000) / 100).toFixed(2)}`);
+    // And the shopper's order page, the confirmation's link.
+    const key = new URL(`http://x${body.orderPagePath.slice(2)}`).searchParams.get('key');
+    const view = await shop.app.inject({
+      method: 'POST',
+      url: ORDER_PAGE_ROUTES.view,
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: { reference: body.reference, key },
+    });
+    expect(view.json().order.payments).toEqual([
+      { method: 'gift_card', amount: 1000, last4: small.last4 },
+      { method: 'card', amount: total - 1000 },
+    ]);
   });
 
   it('paid after its hold lapsed: the card is taken again if it can be, otherwise the order says what is owed', async () => {
@@ -516,6 +530,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
   it('cards alone: no shipping, no gift wrap, nothing to make; each recipient gets their card', async () => {
     const res = await checkout({
       items: [],
+      giftCardsFrom: 'Seán Murphy',
       giftWrap: true,
       zone: 'WORLD',
       giftCards: [
@@ -524,13 +539,18 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
       ],
     });
     expect(res.statusCode).toBe(400);
-    const ok = await checkout({
-      items: [],
-      giftCards: [
-        { amount: 2500, recipientName: 'Aoife', recipientEmail: 'aoife.b@example.ie' },
-        { amount: 10000, recipientName: 'Ciara', recipientEmail: 'ciara@example.ie' },
-      ],
-    });
+    const cards = [
+      { amount: 2500, recipientName: 'Aoife', recipientEmail: 'aoife.b@example.ie' },
+      { amount: 10000, recipientName: 'Ciara', recipientEmail: 'ciara@example.ie' },
+    ];
+    // Nothing else names the buyer: her name is asked, by field, and nothing is stored without it.
+    for (const giftCardsFrom of [undefined, '   ']) {
+      const nameless = await checkout({ items: [], giftCards: cards, giftCardsFrom });
+      expect(nameless.statusCode).toBe(400);
+      expect(nameless.json().error).toMatch(/^giftCardsFrom/);
+    }
+    expect(await orderRows(shop.app)).toHaveLength(0);
+    const ok = await checkout({ items: [], giftCards: cards, giftCardsFrom: 'Seán Murphy' });
     expect(ok.statusCode).toBe(200);
     const { sessionId } = ok.json() as { sessionId: string };
     const order = (await orderRows(shop.app)).find((o) => o.session_id === sessionId);
@@ -557,6 +577,10 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     await outboxSettled(shop.app);
     const recipients = (await outboxRows(shop.app)).map((m) => m.recipient);
     expect(recipients).toEqual(expect.arrayContaining(['aoife.b@example.ie', 'ciara@example.ie']));
+    // Each recipient reads who the card is from: the buyer's name, never her e-mail address.
+    const cardMails = (await outboxRows(shop.app)).filter((m) => m.recipient === 'aoife.b@example.ie');
+    expect(cardMails.map((m) => m.subject)).toEqual(['Seán Murphy sent you a Solas gift card']);
+    expect(cardMails[0]?.text_body).not.toContain(giftCards.SHOPPER);
     // A card is no piece to make: the desk's list and Numbers count none for it.
     const list = (await owner('GET', '/api/admin/orders?status=all')).json() as {
       orders: { reference: string; itemCount: number }[];
@@ -575,6 +599,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(registered.statusCode).toBe(200);
     const ok = await checkout({
       items: [],
+      giftCardsFrom: 'Seán Murphy',
       giftCards: [{ amount: 5000, recipientName: 'Aoife', recipientEmail: 'aoife.b@example.ie' }],
     });
     expect(ok.statusCode).toBe(200);

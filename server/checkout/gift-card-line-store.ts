@@ -14,6 +14,8 @@ type Tx = Transaction<Database>;
 /** A bought card with its send date checked (today..today+365, Irish calendar). */
 export interface BoughtGiftCard extends GiftCardLine {
   readonly sendOn: IsoDate;
+  /** Who it is from, as the buyer of gift cards alone gave her name; absent: the order's name says it. */
+  readonly from?: string;
 }
 
 const insertLines = preparedInsert('order_gift_cards', [
@@ -24,6 +26,7 @@ const insertLines = preparedInsert('order_gift_cards', [
   'recipient_email',
   'message',
   'send_on',
+  'from_name',
 ]);
 
 /** The statement storing the cards a checkout buys (none: no statement), written with the order itself. */
@@ -44,6 +47,7 @@ export function giftCardLinesInsert(
         recipient_email: c.recipientEmail,
         message: c.message?.trim() ? c.message : null,
         send_on: c.sendOn,
+        from_name: c.from ?? null,
       })),
     ),
   ];
@@ -64,5 +68,6 @@ export async function takeGiftCardLines(trx: Tx, orderId: string): Promise<Bough
       recipientEmail: r.recipient_email,
       ...(r.message ? { message: r.message } : {}),
       sendOn: r.send_on as IsoDate,
+      ...(r.from_name ? { from: r.from_name } : {}),
     }));
 }

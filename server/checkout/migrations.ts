@@ -8,6 +8,14 @@ import { type AnyDb, migrationSteps } from '../db/migration-kit';
 
 export const CHECKOUT_MIGRATIONS = migrationSteps({
   '0040-order-gift-cards': createOrderGiftCards,
+  // Who the cards are from (the buyer's name): an order of gift cards alone has no address to name her,
+  // and the recipient's e-mail must not give her e-mail address as the sender (docs/product/gift-cards.md
+  // §19.3). Nullable: SQLite adds it without rebuilding the table; rows before it fall back as before.
+  '0046-order-gift-card-from': {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('order_gift_cards').addColumn('from_name', 'text').execute();
+    },
+  },
 });
 
 /**

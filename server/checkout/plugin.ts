@@ -76,6 +76,8 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   const adjustments = declareAdjustments([earlyBird, discountCode, giftCards.entry, vatAdjustment(uses.vat)]);
   // A refund goes back where the money came from: the desk's refunds and returns reach the cards too.
   fulfilment.refundGiftCardsWith(giftCards);
+  // The shopper's order page shows what the cards paid, as the confirmation does (§19.3).
+  uses.orders.joinPayments({ giftCardsOf: (reference) => giftCards.paymentsOf(reference) });
   // The cards' holds become spends on the order in the payment's own transaction, whichever way it came.
   paid.join({
     name: 'gift-cards',
@@ -100,7 +102,12 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
         return paymentLines.length > 0 ? { receiptLines: paymentLines, ownerLines } : { ownerLines };
       const issued = await uses.giftCards.service.issueForOrder(trx, {
         orderReference: reference,
-        buyer: { name: order.shippingDetails?.name ?? order.email, email: order.email },
+        // Who they are from: the name the buyer of cards alone gave, else the delivery address's; her
+        // e-mail address only for an order stored before the name was asked.
+        buyer: {
+          name: bought[0]?.from ?? order.shippingDetails?.name ?? order.email,
+          email: order.email,
+        },
         cards: bought,
       });
       return { receiptLines: [...paymentLines, ...issued.map(giftCardReceiptLine)], ownerLines };

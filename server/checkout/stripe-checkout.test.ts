@@ -240,6 +240,7 @@ describe('POST /api/checkout with Stripe', () => {
     const res = await createCheckout(app, {
       email: SHOPPER,
       items: [],
+      giftCardsFrom: 'Seán Murphy',
       zone: 'EU',
       giftCards: [{ amount: 5000, recipientName: 'Niamh', recipientEmail: 'niamh@example.ie' }],
     });

@@ -2,6 +2,7 @@
  * The checkout feature's tables for Kysely, added to the platform's `Database` (db/schema.ts) by declaration
  * merging; they mirror its migrations (migrations.ts) and the tables its declaration names.
  */
+import type { Generated } from 'kysely';
 
 declare module '../db/schema' {
   interface Database {
@@ -20,4 +21,6 @@ export interface OrderGiftCardsTable {
   message: string | null;
   /** 'YYYY-MM-DD', Irish calendar. */
   send_on: string;
+  /** The buyer's name as given for an order of gift cards alone; null otherwise (and before 0046). */
+  from_name: Generated<string | null>;
 }

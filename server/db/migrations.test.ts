@@ -51,6 +51,7 @@ describe('the migrations the platform and the features declare', () => {
       '0043-order-settled-vat',
       '0044-gift-card-refund',
       '0045-credit-note-reason',
+      '0046-order-gift-card-from',
       '0047-cart-reminder-mailboxes',
       '0047-seed-product-colours',
     ]);

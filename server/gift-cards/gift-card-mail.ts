@@ -1,11 +1,11 @@
 /**
  * The recipient's one e-mail (docs/product/gift-cards.md §19): the code as XXXX-XXXX-XXXX-XXXX, the amount, the
- * message, who it is from, the last day it is valid (the Gift Vouchers Act's five years, printed on the
- * card) and a link to the shop. It is the only place the full code ever goes.
+ * message, who it is from, the day it was bought and the last day it is valid (the Gift Vouchers Act's
+ * contract date and five years, printed on the card), a link to the gift card terms and to the shop. It is the only place the full code ever goes.
  */
 import { BRAND } from '../../domain/config';
 import { formatGiftCardCode } from '../../domain/gift-cards/gift-cards';
-import { dateParts, formatDayOfMonth, type IsoDate } from '../../domain/shared/calendar-date';
+import { dateParts, formatDayOfMonth, type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import { escapeHtml, htmlLink, htmlMail, htmlParagraph, money } from '../mail/layout';
 import type { QueuedMail } from '../mail/outbox';
 
@@ -32,6 +32,10 @@ export function giftCardMail(input: {
   readonly publicUrl: string;
   /** The order's reference, or the card's id for a card the owner issued. */
   readonly reference: string;
+  /** When it was bought or issued (ISO): the contract's date, which the Act wants in writing. */
+  readonly issuedAt: string;
+  /** Issued without payment (a prize, a goodwill gesture, a reissue): "Issued on" rather than "Bought on". */
+  readonly free?: boolean;
 }): QueuedMail {
   const code = formatGiftCardCode(input.code);
   const from = input.fromName.trim() || BRAND.name;
@@ -42,7 +46,11 @@ export function giftCardMail(input: {
   const intro = `${from} sent you a ${BRAND.name} gift card of ${money(input.amount)}.`;
   const howTo =
     'Enter the code in the cart’s “Gift card or discount code” field. You can spend it over several orders, and there is no fee of any kind.';
-  const valid = `Valid until ${expiry}.`;
+  // The contract's date and the redeemable period in writing (Consumer Protection (Gift Vouchers) Act
+  // 2019, docs/product/gift-cards.md §19.1), and the terms that apply to it.
+  const issuedOn = formatExpiry(irishDate(new Date(input.issuedAt)));
+  const valid = `${input.free ? 'Issued' : 'Bought'} on ${issuedOn}. Valid until ${expiry}.`;
+  const terms = `${input.publicUrl}/terms-conditions`;
   const text = [
     hello,
     '',
@@ -55,6 +63,7 @@ export function giftCardMail(input: {
     '',
     howTo,
     '',
+    `Gift card terms (in the shop's Terms & Conditions): ${terms}`,
     `Visit the shop: ${shop}`,
     '',
   ].join('\n');
@@ -72,7 +81,9 @@ export function giftCardMail(input: {
       `Your code: <strong style="font-family:monospace;font-size:20px;letter-spacing:0.08em;">${escapeHtml(code)}</strong><br>Amount: ${escapeHtml(money(input.amount))}<br>${escapeHtml(valid)}`,
     ),
     htmlParagraph(escapeHtml(howTo)),
-    htmlParagraph(htmlLink(shop, `Visit ${BRAND.name}`)),
+    htmlParagraph(
+      `${htmlLink(terms, 'Gift card terms')} (in the shop’s Terms &amp; Conditions)<br>${htmlLink(shop, `Visit ${BRAND.name}`)}`,
+    ),
   ]);
   return {
     orderId: null,

@@ -99,7 +99,10 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     expect(mail?.text_body).toContain('€50.00');
     expect(mail?.text_body).toContain('Happy Christmas!');
     expect(mail?.text_body).toContain('Siobhán Byrne');
-    expect(mail?.text_body).toContain('Valid until 27 November 2031');
+    // The contract's date beside the expiry (the Gift Vouchers Act), and the terms it is sold on.
+    expect(mail?.text_body).toContain('Bought on 27 November 2026. Valid until 27 November 2031');
+    expect(mail?.text_body).toContain('http://shop.test/terms-conditions');
+    expect(mail?.html_body).toContain('href="http://shop.test/terms-conditions"');
     expect(mail?.text_body).toContain('http://shop.test/');
     const row = await suite.store.byId(id);
     // Only the hash and the last 4 are kept: the code itself is nowhere in the card's row.

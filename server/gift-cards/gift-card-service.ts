@@ -593,6 +593,8 @@ export class GiftCardService {
       expiresOn: row.expires_on,
       publicUrl: this.o.publicUrl,
       reference: row.order_reference ?? row.id,
+      issuedAt: row.issued_at,
+      free: row.free === 1,
     });
     const mailId = await enqueueOneMail(tx, outboxRow(mail, senderDomain(this.o.mailFrom), now.getTime()));
     await this.o.store.setMail(tx, row.id, mailId);

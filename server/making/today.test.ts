@@ -154,6 +154,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
         payload: {
           email: 'ciara@example.ie',
           items: [],
+          giftCardsFrom: 'Seán Murphy',
           zone: 'IE',
           giftCards: Array.from({ length: count }, (_, i) => ({
             amount: 2000,

@@ -2,11 +2,12 @@
  * The orders feature's public face: what other features may use of it (docs/architecture.md). The owner's
  * work on an order is `fulfilment`'s, its returns are `returns`'.
  */
-import type { OrderPageService, ReturnsOfPage, VatOfPage } from './order-page-service';
+import type { OrderPageService, PaymentsOfPage, ReturnsOfPage, VatOfPage } from './order-page-service';
 import type { OrderStore } from './order-store';
 
 export {
   type OrderPageService,
+  type PaymentsOfPage,
   parseWithdrawnItems,
   type ReturnsOfPage,
   type VatOfPage,
@@ -34,6 +35,11 @@ export interface OrdersFace {
    * settled it (docs/product/vat.md §20). Until it joins, every order is stated as before the VAT rules.
    */
   readonly joinVat: (vat: VatOfPage) => void;
+  /**
+   * The checkout joins here at registration: the order page shows what the gift cards paid (docs/product/
+   * gift-cards.md §19.3). Until it joins, no order shows a split.
+   */
+  readonly joinPayments: (payments: PaymentsOfPage) => void;
 }
 
 declare module 'fastify' {

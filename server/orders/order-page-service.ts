@@ -68,11 +68,18 @@ export interface OrderPageServiceOptions extends OrderMailSetup {
   readonly returns?: ReturnsOfPage;
   /** The VAT its payment settled (server/vat, docs/product/vat.md §20); none: every order is stated as before it. */
   readonly vat?: VatOfPage;
+  /** The gift cards that paid an order; absent: none ever did. */
+  readonly payments?: PaymentsOfPage;
 }
 
 /** The VAT feature's part of the page: an order's VAT as its payment settled it; null before the VAT rules. */
 export interface VatOfPage {
   settledOf(orderId: string): Promise<SettledVat | null>;
+}
+
+/** The gift cards' parts of a paid order, each by its last 4 (the gift cards feature answers). */
+export interface PaymentsOfPage {
+  giftCardsOf(reference: string): Promise<readonly { readonly amount: number; readonly last4?: string }[]>;
 }
 
 export interface ReturnsOfPage {
@@ -352,6 +359,23 @@ export class OrderPageService {
     });
   }
 
+  /** The split when gift cards paid (docs/product/gift-cards.md §19.3): theirs, then the card's rest. */
+  private async paymentsOf(order: StoredOrder): Promise<{ payments?: OrderPage['payments'] }> {
+    const cards = order.reference ? ((await this.o.payments?.giftCardsOf(order.reference)) ?? []) : [];
+    if (cards.length === 0) return {};
+    const rest = order.total - cards.reduce((sum, c) => sum + c.amount, 0);
+    return {
+      payments: [
+        ...cards.map((c) => ({
+          method: 'gift_card' as const,
+          amount: c.amount,
+          ...(c.last4 ? { last4: c.last4 } : {}),
+        })),
+        ...(rest > 0 ? [{ method: 'card' as const, amount: rest }] : []),
+      ],
+    };
+  }
+
   private async page(record: OrderPageRecord): Promise<OrderPage> {
     const { order, row } = record;
     const f = facts(row);
@@ -383,6 +407,7 @@ export class OrderPageService {
       shipping: order.shipping,
       giftWrap: order.giftWrap,
       total: order.total,
+      ...(await this.paymentsOf(order)),
       refunded: row.refunded,
       vatIncluded: vatInOrder(order, orderVatOf(order, this.o.vatBefore)),
       vatStatement: await this.vatStatementOf(order),

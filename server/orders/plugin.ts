@@ -7,7 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { orderPageRoutes } from './order-page-routes';
-import { OrderPageService, type ReturnsOfPage, type VatOfPage } from './order-page-service';
+import {
+  OrderPageService,
+  type PaymentsOfPage,
+  type ReturnsOfPage,
+  type VatOfPage,
+} from './order-page-service';
 import { OrderStore } from './order-store';
 
 type Uses = Needs<'settings'>;
@@ -17,6 +22,7 @@ async function orders(app: FastifyInstance, uses: Uses): Promise<void> {
   const store = new OrderStore(db);
   // Filled when the returns feature registers; the order page reaches it only when a request comes.
   let returns: ReturnsOfPage | null = null;
+  let payments: PaymentsOfPage | null = null;
   // Filled when the VAT feature registers (it needs orders first); until then no order has settled VAT.
   let vat: VatOfPage | null = null;
   const pages = new OrderPageService({
@@ -38,6 +44,7 @@ async function orders(app: FastifyInstance, uses: Uses): Promise<void> {
         returns?.openForWithdrawal(trx, order, lines, positions),
     },
     vat: { settledOf: async (orderId) => (vat ? vat.settledOf(orderId) : null) },
+    payments: { giftCardsOf: async (reference) => (payments ? payments.giftCardsOf(reference) : []) },
   });
   app.decorate('orders', {
     store,
@@ -47,6 +54,9 @@ async function orders(app: FastifyInstance, uses: Uses): Promise<void> {
     },
     joinVat: (part: VatOfPage) => {
       vat = part;
+    },
+    joinPayments: (part: PaymentsOfPage) => {
+      payments = part;
     },
   });
 

@@ -223,6 +223,7 @@ describe('the test checkout of gift cards alone', () => {
       payload: {
         email: SHOPPER,
         items: [],
+        giftCardsFrom: 'Seán Murphy',
         zone: 'EU',
         giftCards: [{ amount: 5000, recipientName: 'Niamh', recipientEmail: 'niamh@example.ie' }],
       },

@@ -10,6 +10,9 @@
  * the desk's order shows. Then the €20 left and a €10 card the owner issues free pay €30 of a €40 bracelet,
  * the TEST checkout the other €10. The owner sees both cards' ledgers and refunds that order: the card
  * payment first, then the cards' balances back.
+ * The buyer of a card alone gives her name, which Niamh's e-mail says it is from; the order the card pays
+ * in full lands on its confirmation page with the split. A Christmas order of a €40 bracelet and cards of
+ * €50 and €100: the cart and the payment page show €190, and with a €10 card applied its part and the rest.
  * A Christmas order of a bracelet, a €50 card and a €100 card for a later day, refunded in full from the
  * desk: its order lists both cards, the refund dialog names both as voided, and afterwards both are void.
  * Its shop is its own: the owner sets free delivery in Ireland from €30, so a €30 bracelet is a €30 order.
@@ -111,6 +114,10 @@ test('the owner issues a card, its recipient gets the code, and a lost card is d
   const corrected = `winner.fixed-${Date.now()}@example.ie`;
   await card.getByLabel('Send the new card to (empty: the same address)').fill(corrected);
   await card.getByRole('button', { name: 'Disable and reissue' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Disable ••••${last4} and reissue its balance?` })
+    .getByRole('button', { name: 'Disable and reissue' })
+    .click();
   const reissued = page.getByRole('region', { name: /^Gift card ••••[A-Z2-9]{4}$/ });
   await expect(reissued).not.toHaveAccessibleName(`Gift card ••••${last4}`);
   await expect(reissued.getByRole('table', { name: 'Ledger' })).toContainText(`Reissue of ••••${last4}`);
@@ -202,7 +209,12 @@ test('a €50 card bought for someone pays a €30 order in full, then €20 of 
   await expect(page.getByText('€50.00 gift card for Niamh added to your bag.')).toBeVisible();
   await page.goto('/#/cart');
   await expect(page.getByText('€50.00 gift card for Niamh', { exact: true })).toBeVisible();
+  // Cards alone: nothing else names the buyer, so the dialog asks who the card is from.
   await enterEmail(page, 'aoife.buyer@example.ie');
+  const fromStep = page.getByRole('dialog', { name: 'Checkout' });
+  await expect(fromStep.getByLabel('Your name')).toBeFocused();
+  await fromStep.getByLabel('Your name').fill('Aoife Byrne');
+  await fromStep.getByLabel('Your name').press('Enter');
   await page.waitForURL(/\/test-checkout\//);
   // Nothing is posted: no address step, no delivery line, no dispatch promise.
   await expect(page.getByRole('group', { name: 'Delivery address' })).toHaveCount(0);
@@ -220,6 +232,8 @@ test('a €50 card bought for someone pays a €30 order in full, then €20 of 
   expect(mail.to).toBe(recipient);
   expect(mail.text).toContain('€50.00');
   expect(mail.text).toContain('Happy Christmas!');
+  expect(mail.text).toContain('Aoife Byrne sent you a Solas gift card');
+  expect(mail.text).not.toContain('aoife.buyer@example.ie');
 
   // €30 of it: Fuchsia Hedgerow (€30.00, delivered free), paid in full by the card. No payment page
   // follows, so the checkout's dialog takes the delivery address, its country the zone's own.
@@ -238,9 +252,12 @@ test('a €50 card bought for someone pays a €30 order in full, then €20 of 
   await dialog.getByLabel('Postcode (Eircode in Ireland)').fill('H91 X2Y3');
   await expect(dialog.getByLabel('Country')).toHaveValue('IE');
   await dialog.getByLabel('Postcode (Eircode in Ireland)').press('Enter');
-  const paid = page.getByText(/Your gift cards paid for order SOL-[A-Z0-9]{8}\./);
-  await expect(paid).toBeVisible({ timeout: 15_000 });
-  const first = /SOL-[A-Z0-9]{8}/.exec((await paid.textContent()) ?? '')?.[0] ?? '';
+  // Paid: its confirmation page, as after any payment, with the split (the card paid it all).
+  await page.waitForURL(/\/order-confirmation\?paid=SOL-[A-Z0-9]{8}$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  const first = (await page.getByTestId('order-reference').textContent()) ?? '';
+  expect(first).toMatch(/^SOL-[A-Z0-9]{8}$/);
+  await expect(page.getByRole('term').filter({ hasText: `Gift card ••••${last4}` })).toBeVisible();
   expect(await balance(page, mail.code)).toMatchObject({ status: 200, body: { balance: 2000 } });
   // The maker can ship it: the desk's order shows the address like any order's.
   await page.goto(`/admin#/orders/${first}`);
@@ -307,6 +324,55 @@ test('a €50 card bought for someone pays a €30 order in full, then €20 of 
   await expect(page.getByText('Refunded €40.00. The shopper gets an e-mail.')).toBeVisible();
   expect(await balance(page, mail.code)).toMatchObject({ status: 200, body: { balance: 2000 } });
   expect(await balance(page, other.code)).toMatchObject({ status: 200, body: { balance: 1000 } });
+});
+
+test('a Christmas order of a €40 bracelet and two cards: the cart and the payment page show €190, then the split', async ({
+  page,
+  request,
+}) => {
+  await freeIrishDeliveryFrom30(request);
+  await page.goto('/#/gift-cards');
+  // A €10 card to pay with, issued by the owner; its code from its e-mail.
+  const issued = await request.post('/api/admin/gift-cards', {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, origin: new URL(page.url()).origin },
+    data: {
+      amount: 1000,
+      recipientName: 'Sean',
+      recipientEmail: `sean-${Date.now()}@example.ie`,
+      reason: 'Goodwill',
+    },
+  });
+  expect(issued.status()).toBe(201);
+  const { giftCard } = (await issued.json()) as { giftCard: { id: string; last4: string } };
+  const paying = await codeOf(giftCard.id);
+
+  // Two cards in the bag (€50 and €100) beside First Light (€40.00, delivered free from €30).
+  await expectHydrated(page, page.getByLabel('Recipient’s name'));
+  for (const [amount, name] of [
+    ['€50', 'Niamh'],
+    ['€100', 'Ciara'],
+  ] as const) {
+    await page.getByRole('radio', { name: amount }).check();
+    await page.getByLabel('Recipient’s name').fill(name);
+    await page.getByLabel('Recipient’s email').fill(`${name.toLowerCase()}@example.ie`);
+    await page.getByRole('button', { name: 'Add to bag' }).click();
+    await expect(page.getByText(`${amount}.00 gift card for ${name} added to your bag.`)).toBeVisible();
+  }
+  await cartOf(page, '1');
+  await expect(page.getByRole('heading', { name: '3 items' })).toBeVisible();
+  await expect(page.getByTestId('cart-total')).toHaveText('€190.00');
+  await applyCard(page, paying.code, giftCard.last4, '€10.00');
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary.getByText(`Gift card ••••${giftCard.last4}`, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('cart-total')).toHaveText('€190.00');
+  await expect(page.getByTestId('cart-left-to-pay')).toHaveText('€180.00');
+
+  await enterEmail(page, 'aoife.buyer@example.ie');
+  await page.waitForURL(/\/test-checkout\//);
+  await expect(page.locator('.row', { hasText: 'Order total' })).toContainText('€190.00');
+  await expect(page.getByRole('term').filter({ hasText: `Gift card ••••${giftCard.last4}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay €180.00' })).toBeVisible();
+  await expect(page.locator('.row', { hasText: 'Total to pay' })).toContainText('€180.00');
 });
 
 test('a Christmas order of a bracelet and two cards refunded in full: the dialog names both cards, both are void', async ({

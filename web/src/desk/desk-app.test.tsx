@@ -241,6 +241,21 @@ describe('one order', () => {
     expect(screen.queryByText('Test checkout')).not.toBeInTheDocument();
   });
 
+  it('names the gift cards’ part of the payment beside the checkout’s', async () => {
+    deskServer([
+      orderDetail({
+        payments: [
+          { method: 'card', amount: 2995 },
+          { method: 'gift_card', amount: 1000, last4: '7KQM' },
+        ],
+      }),
+    ]);
+    goTo('#/orders/SOL-1A2B3C4D');
+    render(<DeskApp />);
+    expect(await screen.findByText('Test checkout (no money taken): €29.95')).toBeInTheDocument();
+    expect(screen.getByText('Gift card ••••7KQM: €10.00')).toBeInTheDocument();
+  });
+
   it('shows lines with sizes, the address, payment and timeline, and takes it from paid to dispatched', async () => {
     const server = deskServer([orderDetail()]);
     goTo('#/orders/SOL-1A2B3C4D');

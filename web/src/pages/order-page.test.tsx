@@ -113,6 +113,19 @@ describe('OrderPage', () => {
     expect(screen.getByText('4 Quay Street')).toBeInTheDocument();
   });
 
+  it('shows the split under the total when gift cards paid: each card’s part, then the card’s', async () => {
+    showOrder({
+      ...ORDER,
+      payments: [
+        { method: 'gift_card', amount: 1000, last4: '7KQM' },
+        { method: 'card', amount: ORDER.total - 1000 },
+      ],
+    });
+    const card = await screen.findByRole('rowheader', { name: 'Gift card ••••7KQM' });
+    expect(card.nextElementSibling).toHaveTextContent('€10.00');
+    expect(screen.getByRole('rowheader', { name: 'Card' })).toBeInTheDocument();
+  });
+
   it('says "€7.48 VAT included" under the total when the shop charges VAT, and nothing of VAT otherwise', async () => {
     const { unmount } = showOrder({ ...ORDER, vatIncluded: 748 });
     expect(await screen.findByText('€7.48 VAT included')).toBeInTheDocument();

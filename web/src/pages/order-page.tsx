@@ -135,6 +135,15 @@ function Lines({ order }: { order: Order }) {
           </th>
           <td className="pt-2 text-right text-lg font-semibold">{money(order.total)}</td>
         </tr>
+        {/* Gift cards paid some or all of it: each card's part, then the card's (the split). */}
+        {(order.payments ?? []).map((p, i) => (
+          <tr key={`${p.method}:${p.last4 ?? i}`}>
+            <th scope="row" className="pt-1 font-normal">
+              {p.method === 'gift_card' ? `Gift card ••••${p.last4 ?? ''}` : 'Card'}
+            </th>
+            <td className="pt-1 text-right">{money(p.amount)}</td>
+          </tr>
+        ))}
         {order.vatStatement ? (
           <tr>
             <td colSpan={2} className="pt-1 text-right text-sm text-muted">

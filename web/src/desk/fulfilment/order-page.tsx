@@ -324,7 +324,14 @@ function OrderView({
           <Section title="Payment" order="order-7">
             <dl className="grid gap-2 text-sm">
               {/* Marked paid in the desk (docs/product/orders.md §10.17): no payment provider knows of it. */}
-              {order.paymentMethod ? (
+              {order.paymentMethod === 'gift_card' ? (
+                <div>
+                  <dt className="text-muted">Paid by</dt>
+                  <dd>
+                    <PaymentSplit order={order} rest={null} />
+                  </dd>
+                </div>
+              ) : order.paymentMethod ? (
                 <div>
                   <dt className="text-muted">Paid by</dt>
                   <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}, recorded in the desk</dd>
@@ -333,7 +340,9 @@ function OrderView({
                 <>
                   <div>
                     <dt className="text-muted">Paid by</dt>
-                    <dd>{paymentMethodLabel(null, order.provider)}</dd>
+                    <dd>
+                      <PaymentSplit order={order} rest={paymentMethodLabel(null, order.provider)} />
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-muted">Payment id</dt>
@@ -479,6 +488,31 @@ function Flags({ order }: { readonly order: OrderDetail }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * How the order was paid (docs/product/gift-cards.md §19.3): the hosted checkout's part under its name,
+ * then each gift card's by its last 4; without gift cards, the checkout's name alone, as before.
+ */
+function PaymentSplit({ order, rest }: { order: OrderDetail; rest: string | null }) {
+  const payments = order.payments ?? [];
+  const cards = payments.filter((p) => p.method === 'gift_card');
+  if (cards.length === 0) return <>{rest ?? PAYMENT_METHOD_LABELS.gift_card}</>;
+  const card = payments.find((p) => p.method === 'card');
+  return (
+    <ul>
+      {rest && card && card.amount > 0 ? (
+        <li>
+          {rest}: {money(card.amount)}
+        </li>
+      ) : null}
+      {cards.map((p, i) => (
+        <li key={p.last4 ?? i}>
+          Gift card ••••{p.last4 ?? '????'}: {money(p.amount)}
+        </li>
+      ))}
+    </ul>
   );
 }
 

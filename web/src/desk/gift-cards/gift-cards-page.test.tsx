@@ -36,6 +36,8 @@ const DETAIL: AdminGiftCardDetail = {
   held: 0,
   ledger: [
     { at: '2026-11-27T10:00:00.000Z', kind: 'issued', amount: 5000, reference: 'SOL-1234' },
+    { at: '2026-11-28T09:00:00.000Z', kind: 'reserved', amount: -3000, reference: 'ord_internal_1' },
+    { at: '2026-11-28T09:30:00.000Z', kind: 'released', amount: 3000, reference: 'ord_internal_1' },
     { at: '2026-11-28T10:00:00.000Z', kind: 'spent', amount: -3000, reference: 'SOL-2000' },
   ],
 };
@@ -83,6 +85,11 @@ describe("the desk's Gift cards", () => {
     const ledger = within(card).getByRole('table', { name: 'Ledger' });
     expect(within(ledger).getByText('Spent on order')).toBeTruthy();
     expect(within(ledger).getByText('SOL-2000')).toBeTruthy();
+    // A hold is no refund, and its checkout's internal key means nothing to the owner.
+    expect(within(ledger).getByText('Held by a checkout')).toBeTruthy();
+    expect(within(ledger).getByText('Hold ended')).toBeTruthy();
+    expect(within(ledger).queryByText('Released')).toBeNull();
+    expect(within(ledger).queryByText('ord_internal_1')).toBeNull();
     expect(within(card).getByText('“Happy Christmas!”')).toBeTruthy();
 
     await user.type(
@@ -90,6 +97,13 @@ describe("the desk's Gift cards", () => {
       'n@example.ie',
     );
     await user.click(within(card).getByRole('button', { name: 'Disable and reissue' }));
+    // Nothing is disabled before the owner confirms what it does.
+    expect(calls.some((c) => c.url === '/api/admin/gift-cards/gc_one/disable')).toBe(false);
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Disable ••••7KQM and reissue its balance?',
+    });
+    expect(confirm).toHaveTextContent('A new card of €20.00 is e-mailed to n@example.ie.');
+    await user.click(within(confirm).getByRole('button', { name: 'Disable and reissue' }));
     const disable = calls.find((c) => c.url === '/api/admin/gift-cards/gc_one/disable');
     expect(disable?.body).toEqual({ reissue: true, recipientEmail: 'n@example.ie' });
     expect(disable?.key).toBeTruthy();

@@ -13,6 +13,7 @@ import {
 } from '../../../../domain/gift-cards/gift-card-api';
 import { GIFT_CARD_LIMITS } from '../../../../domain/gift-cards/gift-cards';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { deskCall } from '../desk-api';
 import { DataTable } from '../ui/data-table';
 import { DeskFormCard, DeskTextField } from '../ui/desk-form';
@@ -67,10 +68,11 @@ const STATUS_LABELS: Record<AdminGiftCard['status'], string> = {
   disabled: 'Disabled',
 };
 
+// A hold is no money moving: "Held by a checkout" and "Hold ended", never words that read like a refund.
 const KIND_LABELS: Record<string, string> = {
   issued: 'Issued',
-  reserved: 'Reserved at checkout',
-  released: 'Released',
+  reserved: 'Held by a checkout',
+  released: 'Hold ended',
   spent: 'Spent on order',
   restored: 'Restored by refund',
   adjusted: 'Adjusted',
@@ -169,6 +171,8 @@ function CardDetail({
   const [loaded, reload] = useDeskData(`gift-card:${id}`, () => giftCardsApi.get(id));
   const [reissue, setReissue] = useState(true);
   const [email, setEmail] = useState('');
+  // Disabling cannot be undone: the owner confirms what it does first.
+  const [confirming, setConfirming] = useState(false);
   const emailId = useId();
   const disable = useDeskAction(async (submission: string) => {
     const answer = await giftCardsApi.disable(
@@ -250,7 +254,11 @@ function CardDetail({
             numeric: true,
             cell: (l) => `${l.amount < 0 ? '−' : '+'}${money(Math.abs(l.amount))}`,
           },
-          { header: 'Reference', cell: (l) => l.reference ?? '' },
+          // A hold's reference is the checkout's internal key: nothing the owner can look up, so not shown.
+          {
+            header: 'Reference',
+            cell: (l) => (l.kind === 'reserved' || l.kind === 'released' ? '' : (l.reference ?? '')),
+          },
           { header: 'By', cell: (l) => [l.person, l.reason].filter(Boolean).join(': ') },
         ]}
       />
@@ -259,7 +267,7 @@ function CardDetail({
           className="mt-4 grid gap-3 sm:grid-cols-2"
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
-            void disable.run();
+            setConfirming(true);
           }}
         >
           <h3 className="text-lg sm:col-span-2">Disable this card</h3>
@@ -298,6 +306,20 @@ function CardDetail({
               {reissue ? 'Disable and reissue' : 'Disable'}
             </button>
           </div>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={
+              reissue ? `Disable ••••${card.last4} and reissue its balance?` : `Disable ••••${card.last4}?`
+            }
+            description={
+              reissue
+                ? `Its code stops working at once and cannot be used again. A new card of ${money(card.balance)} is e-mailed to ${email.trim() || card.recipientEmail || 'the same address'}.`
+                : `Its code stops working at once and cannot be used again. Its balance of ${money(card.balance)} stays on it, unusable.`
+            }
+            confirmLabel={reissue ? 'Disable and reissue' : 'Disable'}
+            onConfirm={() => void disable.run()}
+          />
         </form>
       ) : null}
     </section>

@@ -28,6 +28,8 @@ export interface CheckoutVatChoice {
   /** One of the zone's countries; absent: not chosen (the server asks when the VAT depends on it). */
   readonly country?: string;
   readonly business?: { readonly name: string; readonly vatNumber: string };
+  /** Gift cards alone: the buyer's name, which each card's e-mail says it is from (sent as given). */
+  readonly giftCardsFrom?: string;
 }
 
 export const BUSINESS_TEXT = {
@@ -70,7 +72,15 @@ export interface CheckoutEmailDialogProps {
   readonly initialEmail?: string;
   readonly initialRemindMe?: boolean;
   readonly initialAddress?: DeliveryAddress | undefined;
+  /** An order of gift cards alone: ask the buyer's name (who the cards are from). */
+  readonly askFrom?: boolean;
 }
+
+export const FROM_TEXT = {
+  label: 'Your name',
+  hint: 'Each gift card’s e-mail says it is from you.',
+  missing: 'Please enter your name: the gift card’s e-mail says who it is from',
+} as const;
 
 /** What the checkout sends as `shipping` (an empty second line left out). */
 export interface DeliveryAddress {
@@ -110,6 +120,7 @@ export function CheckoutEmailDialog({
   initialEmail = '',
   initialRemindMe = false,
   initialAddress,
+  askFrom = false,
 }: CheckoutEmailDialogProps) {
   const id = useId();
   const inputId = `${id}-email`;
@@ -152,6 +163,10 @@ export function CheckoutEmailDialog({
   const [vatNumber, setVatNumber] = useState('');
   const [businessErrors, setBusinessErrors] = useState<{ name?: string; vatNumber?: string }>({});
   const companyRef = useRef<HTMLInputElement>(null);
+  const [from, setFrom] = useState('');
+  const [fromError, setFromError] = useState<string | null>(null);
+  const fromRef = useRef<HTMLInputElement>(null);
+  const fromId = `${id}-from`;
   const vatNumberRef = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -169,6 +184,11 @@ export function CheckoutEmailDialog({
       fieldRefs.current[first]?.focus();
       return;
     }
+    if (askFrom && from.trim() === '') {
+      setFromError(FROM_TEXT.missing);
+      fromRef.current?.focus();
+      return;
+    }
     if (forBusiness) {
       const errors = {
         ...(company.trim() === '' ? { name: BUSINESS_TEXT.nameMissing } : {}),
@@ -183,6 +203,7 @@ export function CheckoutEmailDialog({
     const vat: CheckoutVatChoice = {
       ...(destination ? { country: destination } : {}),
       ...(forBusiness ? { business: { name: company.trim(), vatNumber: vatNumber.trim() } } : {}),
+      ...(askFrom ? { giftCardsFrom: from.trim() } : {}),
     };
     if (!address) {
       onContinue(check.email, remindMe, vat);
@@ -247,6 +268,35 @@ export function CheckoutEmailDialog({
             <p id={errorId} className="mt-2 min-h-5 text-sm text-danger" aria-live="assertive">
               {error}
             </p>
+            {askFrom ? (
+              <div>
+                <label htmlFor={fromId} className="block text-sm font-medium">
+                  {FROM_TEXT.label}
+                </label>
+                <p id={`${fromId}-hint`} className="text-sm text-muted">
+                  {FROM_TEXT.hint}
+                </p>
+                <input
+                  ref={fromRef}
+                  id={fromId}
+                  name="giftCardsFrom"
+                  autoComplete="name"
+                  required
+                  maxLength={100}
+                  value={from}
+                  onChange={(e) => {
+                    setFrom(e.target.value);
+                    if (fromError) setFromError(null);
+                  }}
+                  aria-invalid={fromError ? true : undefined}
+                  aria-describedby={fromError ? `${fromId}-hint ${fromId}-error` : `${fromId}-hint`}
+                  className={`mt-1 block h-12 w-full rounded-lg border bg-white px-3 text-base ${fromError ? 'border-2 border-danger' : 'border-line'}`}
+                />
+                <p id={`${fromId}-error`} className="mt-1 min-h-5 text-sm text-danger">
+                  {fromError}
+                </p>
+              </div>
+            ) : null}
             {address ? (
               <fieldset className="mt-2">
                 <legend className="font-serif text-lg">Delivery address</legend>

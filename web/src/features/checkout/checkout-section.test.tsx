@@ -339,4 +339,39 @@ describe('the checkout dialog’s address step', () => {
     expect(paidOrderFor('SOL-AB12CD34')).toMatchObject(order);
     expect(giftCardPayments.get()).toEqual([]);
   });
+
+  it('asks the buyer of gift cards alone her name, and sends it as who the cards are from', async () => {
+    localStorage.setItem(STORAGE_KEYS.cart, '[]');
+    localStorage.setItem(
+      STORAGE_KEYS.giftCards,
+      JSON.stringify([
+        {
+          key: 'k1',
+          amount: 5000,
+          recipientName: 'Niamh',
+          recipientEmail: 'niamh@example.ie',
+          message: '',
+          sendOn: '',
+        },
+      ]),
+    );
+    const fetchMock = vi.fn(async () =>
+      json(200, { ok: true, url: '/test-checkout/cs_test_x', sessionId: 'cs_test_x' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderSection();
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+    await user.type(within(dialog).getByLabelText('Email address'), 'sean@example.ie');
+    await user.keyboard('{Enter}');
+    const name = within(dialog).getByLabelText('Your name');
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.type(name, 'Seán Murphy');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(sentBody(fetchMock)).toMatchObject({ items: [], giftCardsFrom: 'Seán Murphy' });
+  });
 });

@@ -153,6 +153,7 @@ export const CheckoutSection = memo(function CheckoutSection() {
             initialEmail={addressStep?.email}
             initialRemindMe={addressStep?.remindMe}
             initialAddress={addressStep?.shipping}
+            askFrom={lines.length === 0 && bag.length > 0}
             onContinue={(email, remindMe, vat, shipping) => {
               storeCheckoutEmail(email);
               emailStep.setOpen(false);

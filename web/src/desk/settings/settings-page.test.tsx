@@ -48,7 +48,12 @@ function settingsServer(settings: AllSettings, answer?: (r: Recorded) => Respons
     }
     if (path === '/api/admin/settings' && r.method === 'PATCH') {
       const custom = answer?.(r);
-      if (custom) return custom;
+      if (custom) {
+        // The fake keeps what it answered, as the server does: the desk reloads the settings after a save.
+        const body = (await custom.clone().json()) as { settings?: AllSettings };
+        if (custom.ok && body.settings) current = body.settings;
+        return custom;
+      }
       const { updatedAt: _read, ...patch } = r.body as Record<string, unknown>;
       current = { ...current, ...patch, updatedAt: '2026-11-20T09:05:00.000Z' };
       return json(200, { ok: true, settings: current });

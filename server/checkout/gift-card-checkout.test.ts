@@ -310,6 +310,10 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     );
     expect(mail?.text_body).toContain(`Paid with Gift card ••••${small.last4}: €10.00`);
     expect(mail?.text_body).toContain(`Paid by card: €${((total - 1000) / 100).toFixed(2)}`);
+    // Under the totals, as the page shows it.
+    expect(mail?.text_body.indexOf(`Paid with Gift card ••••${small.last4}`)).toBeGreaterThan(
+      mail?.text_body.indexOf('Total paid:') ?? Number.POSITIVE_INFINITY,
+    );
     // And the shopper's order page, the confirmation's link.
     const key = new URL(`http://x${body.orderPagePath.slice(2)}`).searchParams.get('key');
     const view = await shop.app.inject({
@@ -509,7 +513,21 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(recipient?.text_body).toContain('€50.00');
     expect(recipient?.text_body).toContain('Happy Christmas!');
     const confirmation = mails.find((m) => m.kind === MAIL_KINDS.customer && m.order_id === pending?.id);
-    expect(confirmation?.text_body).toContain(`Gift card ••••${code.slice(-4)}: €50.00`);
+    // The card is a line like the bracelet, above the totals that count it (docs/product/gift-cards.md §19).
+    const text = confirmation?.text_body ?? '';
+    const cardLine = text.split('\n').find((l) => l.includes(`Gift card ••••${code.slice(-4)}`)) ?? '';
+    expect(cardLine).toMatch(
+      /^ {2}Gift card ••••\w{4} \(e-mailed to its recipient on \d+ \w+ \d{4}\) {2}€50\.00$/,
+    );
+    expect(text.indexOf(cardLine)).toBeGreaterThan(text.indexOf('Your order'));
+    expect(text.indexOf(cardLine)).toBeLessThan(text.indexOf('Subtotal:'));
+    const html = confirmation?.html_body ?? '';
+    expect(html.indexOf(`Gift card ••••${code.slice(-4)}`)).toBeGreaterThan(-1);
+    expect(html.indexOf(`Gift card ••••${code.slice(-4)}`)).toBeLessThan(html.indexOf('Total paid'));
+    // The owner's e-mail lists it among the items too.
+    const owner = mails.find((m) => m.kind === MAIL_KINDS.owner && m.order_id === pending?.id);
+    expect(owner?.text_body.indexOf(cardLine)).toBeGreaterThan(-1);
+    expect(owner?.text_body.indexOf(cardLine)).toBeLessThan(owner?.text_body.indexOf('Total paid') ?? -1);
     expect(confirmation?.text_body).not.toContain(code);
     expect(confirmation?.text_body).not.toContain(code.replace(/-/g, ''));
     // The card pays like any other.

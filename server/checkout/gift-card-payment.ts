@@ -18,6 +18,7 @@ import {
   type GiftCardsFace,
   type IssuedGiftCard,
 } from '../gift-cards';
+import type { BoughtLine } from '../orders';
 
 /** The 400 for code `index` of `giftCardCodes`: the one answer, with the field it names. */
 export function giftCardCodeRefusal(index: number): string {
@@ -192,13 +193,15 @@ export function refusedCodeIndex(err: unknown): number | null {
 }
 
 /**
- * The buyer's confirmation line for a card bought: "Gift card ••••7KQM: €50.00, e-mailed to its recipient
- * on 24 December 2026". Its last 4 only, never the code.
+ * A card bought, as a line of the buyer's confirmation e-mails, among the order's lines and above its
+ * totals: "Gift card ••••7KQM (to be e-mailed to its recipient on 24 December 2026)  €50.00". Its last 4
+ * only, never the code; "to be" while its day is ahead of the payment's (`today`, an Irish date).
  */
-export function giftCardReceiptLine(card: IssuedGiftCard): string {
+export function giftCardBoughtLine(card: IssuedGiftCard, today: IsoDate): BoughtLine {
   const day = card.sendOn as IsoDate;
   const on = `${formatDayOfMonth(day)} ${dateParts(day).year}`;
-  return `${giftCardLabel(card.last4)}: ${formatEuro(cents(card.amount))}, e-mailed to its recipient on ${on}`;
+  const when = day > today ? 'to be e-mailed to its recipient' : 'e-mailed to its recipient';
+  return { label: giftCardLabel(card.last4), note: `${when} on ${on}`, amount: card.amount };
 }
 
 /**

@@ -17,6 +17,7 @@ import type { Database, NewOutboxRow } from '../db/schema';
 import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import {
+  type BoughtLine,
   customerConfirmation,
   deskOrderUrl,
   invoiceLink,
@@ -52,7 +53,10 @@ export interface PaidParticipant {
 
 /** What a participant adds to the payment's e-mails. */
 export interface PaidNote {
+  /** Under the confirmation's totals: how it was paid (each gift card's part, then the card's). */
   readonly receiptLines?: readonly string[];
+  /** Among the order's lines, above the totals that count them: what it bought beside them (a gift card). */
+  readonly boughtLines?: readonly BoughtLine[];
   /** Lines the owner's notification puts first (what the order still owes). */
   readonly ownerLines?: readonly string[];
 }
@@ -69,6 +73,7 @@ export interface PaidMail {
 /** Everything the participants added, as the e-mails read it. */
 interface PaidMailParts extends PaidMail {
   readonly receiptLines: string[];
+  readonly boughtLines: BoughtLine[];
   readonly ownerLines: string[];
 }
 
@@ -181,7 +186,13 @@ export class MarkPaid {
     const emails = way.by !== 'owner' || way.emailCustomer;
     // Written by the participants inside the transaction, read by the e-mails composed after them in it:
     // the receipt lines they answer and the invoice one issued.
-    const mail: PaidMailParts = { invoiceNumber: null, vat: null, receiptLines: [], ownerLines: [] };
+    const mail: PaidMailParts = {
+      invoiceNumber: null,
+      vat: null,
+      receiptLines: [],
+      boughtLines: [],
+      ownerLines: [],
+    };
     const first = await store.markPaidAndQueue(
       order.id,
       way.by === 'owner' ? null : way.shipping,
@@ -202,10 +213,12 @@ export class MarkPaid {
           mail.vat = null;
           mail.businessName = null;
           mail.receiptLines.length = 0;
+          mail.boughtLines.length = 0;
           mail.ownerLines.length = 0;
           for (const participant of this.participants) {
             const note = await participant.onPaid(trx, paid, mail);
             mail.receiptLines.push(...(note?.receiptLines ?? []));
+            mail.boughtLines.push(...(note?.boughtLines ?? []));
             mail.ownerLines.push(...(note?.ownerLines ?? []));
           }
         },
@@ -282,11 +295,18 @@ export class MarkPaid {
     order: StoredOrder,
     seller: SellerSettings,
     zoneName: string,
-    mail: PaidMailParts = { invoiceNumber: null, vat: null, receiptLines: [], ownerLines: [] },
+    mail: PaidMailParts = {
+      invoiceNumber: null,
+      vat: null,
+      receiptLines: [],
+      boughtLines: [],
+      ownerLines: [],
+    },
   ): NewOutboxRow {
     const ctx = {
       ...this.mailContext(order, seller, zoneName, mail),
       receiptLines: mail.receiptLines,
+      boughtLines: mail.boughtLines,
     };
     return outboxRow(
       {
@@ -313,6 +333,7 @@ export class MarkPaid {
       ...ctx,
       deskUrl: deskOrderUrl(this.o.publicUrl, reference),
       ownerLines: mail.ownerLines,
+      boughtLines: mail.boughtLines,
     });
     const domain = senderDomain(this.o.mailFrom);
     const now = Date.now();

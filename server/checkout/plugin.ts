@@ -4,6 +4,7 @@
  * way it was paid. Publishes `orderPaid`, `reminderRequested` and `checkoutRecoverable`.
  */
 import type { FastifyInstance } from 'fastify';
+import { irishDate } from '../../domain/shared/calendar-date';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { checkoutRoutes } from './checkout-routes';
 import { CheckoutService } from './checkout-service';
@@ -12,9 +13,9 @@ import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
 import { takeGiftCardLines } from './gift-card-line-store';
 import {
+  giftCardBoughtLine,
   giftCardOwedText,
   giftCardPaymentLines,
-  giftCardReceiptLine,
   giftCardsAtCheckout,
 } from './gift-card-payment';
 import { manualOrderRoutes } from './manual-order-routes';
@@ -110,7 +111,13 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
         },
         cards: bought,
       });
-      return { receiptLines: [...paymentLines, ...issued.map(giftCardReceiptLine)], ownerLines };
+      // The cards bought are lines like the bracelets, above the totals; the split stays under them.
+      const today = irishDate(now ? now() : new Date());
+      return {
+        receiptLines: paymentLines,
+        boughtLines: issued.map((card) => giftCardBoughtLine(card, today)),
+        ownerLines,
+      };
     },
   });
   // The order's VAT settled on the day of supply and its invoice issued, in the payment's transaction.

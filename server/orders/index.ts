@@ -51,6 +51,7 @@ declare module 'fastify' {
 export { ORDERS_MAIL_KINDS } from './mail-kinds';
 export { hashKey, IssuedOrderKeys, newOrderKey } from './order-key';
 export {
+  type BoughtLine,
   businessPurchaseText,
   customerConfirmation,
   deskOrderUrl,

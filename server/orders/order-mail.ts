@@ -49,16 +49,28 @@ export interface OrderMailContext {
   /** The order's zone as the owner names it now (her shipping settings). */
   readonly zoneName: string;
   /**
-   * Lines the payment's participants add to the shopper's confirmation (the gift cards bought and paid
-   * with, by their last 4 only: docs/product/gift-cards.md §19); none: nothing.
+   * Lines the payment's participants add to the shopper's confirmation under its totals (the split: each
+   * gift card's part by its last 4 only, then the card's: docs/product/gift-cards.md §19.3); none: nothing.
    */
   readonly receiptLines?: readonly string[];
+  /**
+   * What the order bought beside its own lines (a gift card, by its last 4 only), listed with them above
+   * the totals, which count them (docs/product/gift-cards.md §19); none: nothing.
+   */
+  readonly boughtLines?: readonly BoughtLine[];
   /** The order's VAT invoice issued at payment: its number and PDF link with the page's key (docs/product/vat.md §20). */
   readonly invoice?: { readonly number: string; readonly url: string } | null;
   /** The VAT settled at payment (docs/product/vat.md §20); none: the seller's one rate, as before it. */
   readonly vat?: OrderMailVat | null;
   /** The company a business buyer named at the checkout (docs/product/vat.md §20.5); none: a consumer. */
   readonly businessName?: string | null;
+}
+
+/** A line of the order beside its bracelets: "Gift card ••••7KQM", when it is e-mailed, and its amount. */
+export interface BoughtLine {
+  readonly label: string;
+  readonly note: string;
+  readonly amount: number;
 }
 
 /** What the e-mails say of an order's VAT as the payment settled it (domain/vat/vat-statement.ts). */
@@ -157,10 +169,13 @@ function summaryRows(order: StoredOrder, zoneName: string): SummaryRow[] {
   return rows;
 }
 
-function textLines(order: StoredOrder): string[] {
-  return order.lines.map(
-    (l) => `  ${l.quantity} x ${lineNameWithSize(l)} (${money(l.unitPrice)} each)  ${money(l.lineTotal)}`,
-  );
+function textLines(order: StoredOrder, bought: readonly BoughtLine[] = []): string[] {
+  return [
+    ...order.lines.map(
+      (l) => `  ${l.quantity} x ${lineNameWithSize(l)} (${money(l.unitPrice)} each)  ${money(l.lineTotal)}`,
+    ),
+    ...bought.map((b) => `  ${b.label} (${b.note})  ${money(b.amount)}`),
+  ];
 }
 
 const GIFT_MESSAGE_HEADING = 'Gift message';
@@ -178,9 +193,14 @@ function giftMessageHtml(order: StoredOrder): string {
   return `${htmlHeading(GIFT_MESSAGE_HEADING)}\n${htmlParagraph(body)}`;
 }
 
-/** The order's items under `heading`, then its totals: the table of a text e-mail. */
-function itemsText(order: StoredOrder, zoneName: string, heading: string): string[] {
-  return [heading, ...textLines(order), '', ...textSummary(order, zoneName), ''];
+/** The order's items under `heading` (the cards it bought among them), then its totals: a text e-mail's table. */
+function itemsText(
+  order: StoredOrder,
+  zoneName: string,
+  heading: string,
+  bought: readonly BoughtLine[] = [],
+): string[] {
+  return [heading, ...textLines(order, bought), '', ...textSummary(order, zoneName), ''];
 }
 
 /** Where the parcel goes and when it leaves: the shopper is told, the owner is told what was promised. */
@@ -209,15 +229,17 @@ function htmlHeading(text: string): string {
   return `<tr><td style="padding:18px 28px 4px 28px;font-size:18px;">${escapeHtml(text)}</td></tr>`;
 }
 
-function htmlOrderTable(order: StoredOrder, zoneName: string): string {
+function htmlOrderTable(order: StoredOrder, zoneName: string, bought: readonly BoughtLine[] = []): string {
   const cell = `padding:6px 0;font-family:Arial,sans-serif;font-size:14px;border-bottom:1px solid ${LINE};`;
-  const lines = order.lines
-    .map(
-      (l) =>
-        `<tr><td style="${cell}">${escapeHtml(lineNameWithSize(l))}<br><span style="color:${MUTED};font-size:13px;">${l.quantity} &times; ${escapeHtml(money(l.unitPrice))}</span></td>` +
-        `<td align="right" style="${cell}white-space:nowrap;">${escapeHtml(money(l.lineTotal))}</td></tr>`,
-    )
-    .join('\n');
+  const row = (name: string, detail: string, amount: number) =>
+    `<tr><td style="${cell}">${escapeHtml(name)}<br><span style="color:${MUTED};font-size:13px;">${detail}</span></td>` +
+    `<td align="right" style="${cell}white-space:nowrap;">${escapeHtml(money(amount))}</td></tr>`;
+  const lines = [
+    ...order.lines.map((l) =>
+      row(lineNameWithSize(l), `${l.quantity} &times; ${escapeHtml(money(l.unitPrice))}`, l.lineTotal),
+    ),
+    ...bought.map((b) => row(b.label, escapeHtml(b.note), b.amount)),
+  ].join('\n');
   const totals = summaryRows(order, zoneName)
     .map((r) => {
       const weight = r.strong ? 'font-weight:bold;font-size:16px;' : '';
@@ -393,7 +415,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     '',
     `Order reference: ${reference}`,
     '',
-    ...itemsText(order, zoneName, 'Your order'),
+    ...itemsText(order, zoneName, 'Your order', ctx.boughtLines),
     ...(ctx.receiptLines?.length ? [...ctx.receiptLines, ''] : []),
     ...giftMessageText(order),
     ...(giftCardsAlone(order)
@@ -413,7 +435,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     htmlParagraph(escapeHtml(thanksText(order))),
     htmlParagraph(`Order reference: <strong>${escapeHtml(reference)}</strong>`),
     htmlHeading('Your order'),
-    htmlOrderTable(order, zoneName),
+    htmlOrderTable(order, zoneName, ctx.boughtLines),
     ...(ctx.receiptLines ?? []).map((line) => htmlParagraph(escapeHtml(line))),
     giftMessageHtml(order),
     ...(giftCardsAlone(order)
@@ -446,6 +468,7 @@ export function ownerNotification({
   zoneName,
   deskUrl,
   ownerLines = [],
+  boughtLines,
 }: OrderMailContext & {
   readonly deskUrl: string;
   /** What the payment's participants tell the owner first (a gift card's part still owed); none: nothing. */
@@ -473,7 +496,7 @@ export function ownerNotification({
     '',
     ...facts,
     '',
-    ...itemsText(order, zoneName, 'Items'),
+    ...itemsText(order, zoneName, 'Items', boughtLines),
     ...giftMessageText(order),
     ...(cardsAlone
       ? [GIFT_CARDS_ALONE_TEXTS.owner, '']
@@ -485,7 +508,7 @@ export function ownerNotification({
     htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
     htmlParagraph(facts.map(escapeHtml).join('<br>')),
     htmlHeading('Items'),
-    htmlOrderTable(order, zoneName),
+    htmlOrderTable(order, zoneName, boughtLines),
     giftMessageHtml(order),
     ...(cardsAlone
       ? [htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.owner))]

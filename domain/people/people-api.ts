@@ -175,7 +175,8 @@ export const signInOptionsSchema = z.object({ ok: z.literal(true), tokenSignIn: 
 
 export const meAnswerSchema = z.object({
   ok: z.literal(true),
-  person: meSchema,
+  /** Null: nobody is signed in (no session, or one that ended); the desk shows its sign-in. */
+  person: z.nullable(meSchema),
   /** Signed in without a passkey (the token before anybody existed, a recovery code, a setup link). */
   needsPasskey: z.boolean(),
 });

@@ -96,6 +96,15 @@ describe.each(ROUTE_DIALECTS)('people and passkeys on %s', (dialect) => {
   it('a fresh shop: the token signs in to the desk, and the owner registers her first passkey', async () => {
     // The sign-in screen asks, without a session, whether its form still takes the token.
     expect((await call('GET', '/api/admin/sign-in')).json()).toEqual({ ok: true, tokenSignIn: true });
+    // The desk's first question, without a session: nobody is signed in, answered as such (no 401 in its
+    // console); an unknown session is nobody too, its cookie cleared (a wrong token is still refused:
+    // route-inventory.test.ts).
+    const nobody = await call('GET', '/api/admin/me');
+    expect(nobody.statusCode).toBe(200);
+    expect(nobody.json()).toEqual({ ok: true, person: null, needsPasskey: false });
+    const stale = await call('GET', '/api/admin/me', undefined, 'solas_admin=not-a-session');
+    expect(stale.json()).toEqual({ ok: true, person: null, needsPasskey: false });
+    expect(stale.cookies.find((c) => c.name === 'solas_admin')?.value).toBe('');
     const signIn = await call('POST', '/api/admin/session', { token: ADMIN_TOKEN });
     expect(signIn.statusCode).toBe(200);
     const tokenCookie = cookieOf(signIn);
@@ -377,7 +386,11 @@ describe.each(ROUTE_DIALECTS)('people and passkeys on %s', (dialect) => {
     expect(
       (await call('DELETE', `/api/admin/me/sessions/${notMine.id}`, undefined, ownerCookie)).statusCode,
     ).toBe(200);
-    expect((await call('GET', '/api/admin/me', undefined, otherCookie)).statusCode).toBe(401);
+    // That session is over: its desk is told nobody is signed in, and its other requests are refused.
+    expect((await call('GET', '/api/admin/me', undefined, otherCookie)).json()).toMatchObject({
+      person: null,
+    });
+    expect((await call('GET', '/api/admin/me/passkeys', undefined, otherCookie)).statusCode).toBe(401);
   });
 
   it('a recovery code signs in once and asks for a passkey', async () => {

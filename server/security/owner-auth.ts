@@ -31,6 +31,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The 401's message on this owner route, where its callers expect their own wording. */
     readonly ownerUnauthorized?: string;
+    /**
+     * The route answers a request with no session itself (the desk's "who am I": nobody is an answer, not
+     * an error, so the desk's first start logs no 401). A token given is still checked as everywhere.
+     */
+    readonly signedOutAnswered?: boolean;
   }
 }
 
@@ -241,6 +246,7 @@ export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthO
       return roleCheck(request, reply) ?? checkRequestKey(request, reply);
     }
     if (secret !== undefined) reply.clearCookie(ADMIN_SESSION_COOKIE, sessionCookieOptions(secure));
+    if (request.routeOptions.config.signedOutAnswered === true) return undefined;
     return unauthorized(request, reply);
   };
   app.addHook('onRequest', selectiveHook(concernsOwner, ownerCheck));

@@ -360,7 +360,14 @@ describe('route inventory', () => {
     );
     answers.forEach((res, i) => {
       const { r, authorization } = attempts[i] ?? {};
-      expect(res.statusCode, `${r?.method} ${r?.url} with ${authorization ?? 'no token'}`).toBe(401);
+      const label = `${r?.method} ${r?.url} with ${authorization ?? 'no token'}`;
+      // The desk's "who am I" answers a request with no session itself: nobody, and nothing else.
+      if (r?.method === 'GET' && r.url === '/api/admin/me' && authorization === undefined) {
+        expect(res.statusCode, label).toBe(200);
+        expect(res.json(), label).toEqual({ ok: true, person: null, needsPasskey: false });
+        return;
+      }
+      expect(res.statusCode, label).toBe(401);
     });
   });
 

@@ -1,7 +1,7 @@
 /**
  * The owner's order desk (docs/product/desk.md §10.10): sign-in with a passkey (docs/security.md), then Today (the day's work, §10.11), the orders,
  * one order, packing slips and exports. The session is a server-side session in an HttpOnly cookie; the desk itself keeps no token
- * anywhere, so it learns whether it is signed in by asking (a 401 shows the sign-in screen).
+ * anywhere, so it learns whether it is signed in by asking (nobody, or a 401 later, shows the sign-in screen).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { type Me, PEOPLE_MESSAGES } from '../../../domain/people/people-api';
@@ -86,12 +86,16 @@ export function DeskApp() {
   const [session, setSession] = useState<Session>({ state: 'checking' });
   const route = deskRouteOf(useDeskHash());
 
-  // Who is signed in, asked at start and after a sign-in or a new passkey (a 401 shows the sign-in).
+  // Who is signed in, asked at start and after a sign-in or a new passkey (nobody shows the sign-in).
   const check = useCallback(() => {
     let current = true;
     peopleApi.me().then(
-      (answer) =>
-        current && setSession({ state: 'in', me: answer.person, needsPasskey: answer.needsPasskey }),
+      (answer) => {
+        if (!current) return;
+        // Nobody signed in is an answer, not a 401: a first start logs no error.
+        if (answer.person === null) setSession({ state: 'out', message: null });
+        else setSession({ state: 'in', me: answer.person, needsPasskey: answer.needsPasskey });
+      },
       (err: unknown) => {
         if (!current) return;
         const unreachable = !(err instanceof DeskApiError) || err.status !== 401;

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CURRENT_CATALOGUE_URL } from '../../../domain/catalogue/catalogue-url';
 import type { CatalogueSnapshot } from '../../../domain/catalogue/snapshot';
 import { LIMITS, STORAGE_KEYS } from '../../../domain/config';
+import { DEFAULT_STOREFRONT_SETTINGS } from '../../../domain/settings/storefront-settings';
 import { AppProviders } from '../app/providers';
 import { HashRouter } from '../lib/router';
 import {
@@ -196,5 +198,66 @@ describe('CartPage', () => {
     expect(screen.getByTestId('gift-message-count')).toHaveTextContent('200/200');
     expect((field as HTMLTextAreaElement).value.endsWith('x ab🎁🎁')).toBe(true);
     expect(screen.getByText('0 characters left')).toBeInTheDocument();
+  });
+
+  describe('a cart left open while the owner changes her shipping rates', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    /** The seeded catalogue with the owner's settings: Ireland at `price`, free from `freeFrom`. */
+    function withIrish(price: number, freeFrom: number | null, version = 'test'): CatalogueSnapshot {
+      const zones = DEFAULT_STOREFRONT_SETTINGS.shipping.zones.map((z) =>
+        z.id === 'IE' ? { ...z, price, freeFrom } : z,
+      );
+      return { ...seedWith({}, version), shop: { ...DEFAULT_STOREFRONT_SETTINGS, shipping: { zones } } };
+    }
+
+    it('shows her new rates once the page is back in view, as the payment page charges them', async () => {
+      const p30 = product('5');
+      renderCart([{ id: p30.id, quantity: 2 }], withIrish(495, 5000));
+      expect(summaryValue(/^Shipping \(Ireland\)$/)).toBe('Free');
+      // She drops free shipping and charges €6.50: the server's newest snapshot says so.
+      const newest = withIrish(650, null);
+      const fetched: string[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          fetched.push(url);
+          return new Response(JSON.stringify({ ...newest, reviews: {} }), { status: 200 });
+        }),
+      );
+      // The shopper comes back to the tab.
+      await act(async () => {
+        fireEvent(document, new Event('visibilitychange'));
+      });
+      await waitFor(() => expect(summaryValue(/^Shipping \(Ireland\)$/)).toBe('€6.50'));
+      expect(summaryValue(/^Total$/)).toBe('€66.50');
+      expect(fetched).toEqual([CURRENT_CATALOGUE_URL]);
+    });
+
+    it('keeps what it shows when the newest is the same, or cannot be read', async () => {
+      const p30 = product('5');
+      const catalogue = withIrish(495, 5000);
+      renderCart([{ id: p30.id, quantity: 2 }], catalogue);
+      const summary = () =>
+        screen.getByRole('region', { name: 'Order Summary' }).querySelector('dl')?.textContent;
+      const before = summary();
+      let answer: () => Response = () =>
+        new Response(JSON.stringify({ ...catalogue, reviews: {} }), { status: 200 });
+      const fetch = vi.fn(async () => answer());
+      vi.stubGlobal('fetch', fetch);
+      await act(async () => {
+        fireEvent.focus(window);
+      });
+      await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+      answer = () => new Response('offline', { status: 503 });
+      await act(async () => {
+        fireEvent.focus(window);
+      });
+      await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+      expect(summary()).toBe(before);
+      expect(summaryValue(/^Shipping \(Ireland\)$/)).toBe('Free');
+    });
   });
 });

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { type CatalogueIndex, indexCatalogue } from '../../../../domain/catalogue/catalogue-index';
 import type { CatalogueSnapshot } from '../../../../domain/catalogue/snapshot';
 
@@ -18,8 +27,39 @@ export function CatalogueProvider({
   catalogue: CatalogueSnapshot;
   children: ReactNode;
 }) {
+  // A newer snapshot read after the page came back into view (./newer-catalogue.ts), for as long as the
+  // page is given the same one: the owner's shipping rates changed while a cart stood open reach its totals.
+  const [newer, setNewer] = useState<{ from: CatalogueSnapshot; next: CatalogueSnapshot } | null>(null);
+  const shown = newer?.from === catalogue ? newer.next : catalogue;
+  const latest = useRef(shown);
+  latest.current = shown;
+  useEffect(() => {
+    let asking = false;
+    const ask = () => {
+      if (asking || document.visibilityState !== 'visible') return;
+      asking = true;
+      import('./newer-catalogue')
+        .then(({ newerCatalogue }) => newerCatalogue(latest.current))
+        .then(
+          (next) => {
+            if (next) setNewer({ from: catalogue, next });
+          },
+          // Offline or between deploys: the page keeps what it shows, and asks again next time.
+          () => undefined,
+        )
+        .finally(() => {
+          asking = false;
+        });
+    };
+    document.addEventListener('visibilitychange', ask);
+    window.addEventListener('focus', ask);
+    return () => {
+      document.removeEventListener('visibilitychange', ask);
+      window.removeEventListener('focus', ask);
+    };
+  }, [catalogue]);
   // indexCatalogue is memoised per snapshot; useMemo only spares the WeakMap look-up on every render.
-  const index = useMemo(() => indexCatalogue(catalogue), [catalogue]);
+  const index = useMemo(() => indexCatalogue(shown), [shown]);
   return <CatalogueContext.Provider value={index}>{children}</CatalogueContext.Provider>;
 }
 

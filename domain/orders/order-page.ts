@@ -212,6 +212,14 @@ export const orderPageSchema = z.object({
       z.object({ method: z.enum(['card', 'gift_card']), amount: z.number(), last4: z.optional(z.string()) }),
     ),
   ),
+  /**
+   * The gift cards the order bought, lines like the bracelets (the subtotal counts them), by their last 4
+   * only, each with its amount and the Irish day its e-mail goes (docs/product/gift-cards.md §19); absent
+   * without any.
+   */
+  giftCardsBought: z.optional(
+    z.array(z.object({ last4: z.string(), amount: z.number(), sendOn: z.string() })),
+  ),
   /** Cents refunded so far (part or all of the total). */
   refunded: z.number(),
   /** Cents of VAT in the total (domain/settings/seller-texts.ts orderVat); null when the seller charges none. */

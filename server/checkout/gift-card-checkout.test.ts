@@ -529,6 +529,18 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(owner?.text_body.indexOf(cardLine)).toBeGreaterThan(-1);
     expect(owner?.text_body.indexOf(cardLine)).toBeLessThan(owner?.text_body.indexOf('Total paid') ?? -1);
     expect(confirmation?.text_body).not.toContain(code);
+    // The shopper's order page, the e-mail's link, lists it among the lines too (last 4 only).
+    const pageKey = confirmation?.text_body.match(/key=([A-Za-z0-9_-]+)/)?.[1];
+    const view = await shop.app.inject({
+      method: 'POST',
+      url: ORDER_PAGE_ROUTES.view,
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: { reference: pending?.reference, key: pageKey },
+    });
+    expect(view.json().order.giftCardsBought).toEqual([
+      { last4: code.slice(-4), amount: 5000, sendOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+    ]);
+    expect(view.body).not.toContain(code);
     expect(confirmation?.text_body).not.toContain(code.replace(/-/g, ''));
     // The card pays like any other.
     const balance = await shop.app.inject({

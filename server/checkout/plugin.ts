@@ -78,7 +78,11 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   // A refund goes back where the money came from: the desk's refunds and returns reach the cards too.
   fulfilment.refundGiftCardsWith(giftCards);
   // The shopper's order page shows what the cards paid, as the confirmation does (§19.3).
-  uses.orders.joinPayments({ giftCardsOf: (reference) => giftCards.paymentsOf(reference) });
+  // And the cards the order bought, among its lines.
+  uses.orders.joinPayments({
+    giftCardsOf: (reference) => giftCards.paymentsOf(reference),
+    giftCardsBoughtOf: (reference) => giftCards.boughtIn(reference),
+  });
   // The cards' holds become spends on the order in the payment's own transaction, whichever way it came.
   paid.join({
     name: 'gift-cards',

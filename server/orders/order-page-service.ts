@@ -80,6 +80,10 @@ export interface VatOfPage {
 /** The gift cards' parts of a paid order, each by its last 4 (the gift cards feature answers). */
 export interface PaymentsOfPage {
   giftCardsOf(reference: string): Promise<readonly { readonly amount: number; readonly last4?: string }[]>;
+  /** The cards the order bought, by their last 4, each with its amount and the day its e-mail goes. */
+  giftCardsBoughtOf?(
+    reference: string,
+  ): Promise<readonly { readonly last4: string; readonly amount: number; readonly sendOn: string }[]>;
 }
 
 export interface ReturnsOfPage {
@@ -376,6 +380,13 @@ export class OrderPageService {
     };
   }
 
+  /** The cards the order bought: lines of the page like its bracelets, above the totals that count them. */
+  private async boughtOf(order: StoredOrder): Promise<{ giftCardsBought?: OrderPage['giftCardsBought'] }> {
+    if ((order.giftCardsSold ?? 0) === 0 || !order.reference) return {};
+    const bought = (await this.o.payments?.giftCardsBoughtOf?.(order.reference)) ?? [];
+    return bought.length > 0 ? { giftCardsBought: bought.map((c) => ({ ...c })) } : {};
+  }
+
   private async page(record: OrderPageRecord): Promise<OrderPage> {
     const { order, row } = record;
     const f = facts(row);
@@ -408,6 +419,7 @@ export class OrderPageService {
       giftWrap: order.giftWrap,
       total: order.total,
       ...(await this.paymentsOf(order)),
+      ...(await this.boughtOf(order)),
       refunded: row.refunded,
       vatIncluded: vatInOrder(order, orderVatOf(order, this.o.vatBefore)),
       vatStatement: await this.vatStatementOf(order),

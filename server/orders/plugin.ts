@@ -44,7 +44,10 @@ async function orders(app: FastifyInstance, uses: Uses): Promise<void> {
         returns?.openForWithdrawal(trx, order, lines, positions),
     },
     vat: { settledOf: async (orderId) => (vat ? vat.settledOf(orderId) : null) },
-    payments: { giftCardsOf: async (reference) => (payments ? payments.giftCardsOf(reference) : []) },
+    payments: {
+      giftCardsOf: async (reference) => (payments ? payments.giftCardsOf(reference) : []),
+      giftCardsBoughtOf: async (reference) => (await payments?.giftCardsBoughtOf?.(reference)) ?? [],
+    },
   });
   app.decorate('orders', {
     store,

@@ -126,6 +126,41 @@ describe('OrderPage', () => {
     expect(screen.getByRole('rowheader', { name: 'Card' })).toBeInTheDocument();
   });
 
+  it('lists the gift cards it bought among its lines, above the totals that count them', async () => {
+    showOrder({
+      ...ORDER,
+      lines: [ORDER.lines[1] as Order['lines'][number]],
+      subtotal: 3500 + 5000,
+      giftWrap: 0,
+      total: 8500,
+      giftCardsBought: [{ last4: '7KQM', amount: 5000, sendOn: '2999-12-24' }],
+    });
+    const table = await screen.findByRole('table', { name: 'Items and totals' });
+    const rows = within(table).getAllByRole('row');
+    const card = rows.findIndex((r) => r.textContent?.includes('Gift card ••••7KQM'));
+    const subtotal = rows.findIndex((r) => r.textContent?.startsWith('Subtotal'));
+    expect(card).toBeGreaterThan(0);
+    expect(card).toBeLessThan(subtotal);
+    expect(rows[card]).toHaveTextContent(
+      'Gift card ••••7KQMTo be e-mailed to its recipient on 24 December€50.00',
+    );
+    expect(rows[subtotal]).toHaveTextContent('€85.00');
+  });
+
+  it('names no delivery for gift cards alone: they are e-mailed', async () => {
+    showOrder({
+      ...ORDER,
+      lines: [],
+      subtotal: 5000,
+      giftWrap: 0,
+      total: 5000,
+      giftCardsBought: [{ last4: '7KQM', amount: 5000, sendOn: '2026-11-20' }],
+    });
+    const table = await screen.findByRole('table', { name: 'Items and totals' });
+    expect(within(table).getByText('E-mailed to its recipient on 20 November')).toBeInTheDocument();
+    expect(within(table).queryByText(/^Delivery/)).toBeNull();
+  });
+
   it('says "€7.48 VAT included" under the total when the shop charges VAT, and nothing of VAT otherwise', async () => {
     const { unmount } = showOrder({ ...ORDER, vatIncluded: 748 });
     expect(await screen.findByText('€7.48 VAT included')).toBeInTheDocument();

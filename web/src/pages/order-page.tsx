@@ -12,7 +12,13 @@ import { sizeLabel } from '../../../domain/catalogue/sizes';
 import { BRAND } from '../../../domain/config';
 import { type OrderPage as Order, WITHDRAWAL_LIMITS } from '../../../domain/orders/order-page';
 import { vatIncludedText } from '../../../domain/settings/seller-texts';
-import { formatDayMonth, formatIrishDate, parseIsoDate } from '../../../domain/shared/calendar-date';
+import {
+  formatDayMonth,
+  formatDayOfMonth,
+  formatIrishDate,
+  irishDate,
+  parseIsoDate,
+} from '../../../domain/shared/calendar-date';
 import { type Cents, formatEuro } from '../../../domain/shared/money';
 import { vatStatementText } from '../../../domain/vat/vat-statement';
 import {
@@ -87,11 +93,20 @@ function Timeline({ order }: { order: Order }) {
   );
 }
 
+/** A card bought: "to be e-mailed on 24 December" while its day is ahead, "e-mailed on 28 November" after. */
+function cardSendText(sendOn: string): string {
+  const day = parseIsoDate(sendOn);
+  if (!day) return '';
+  return `${day > irishDate(new Date()) ? 'To be e-mailed' : 'E-mailed'} to its recipient on ${formatDayOfMonth(day)}`;
+}
+
 function Lines({ order }: { order: Order }) {
   const rows: [string, string][] = [['Subtotal', money(order.subtotal)]];
   // The server names the line (a code, the early-bird tier or a quote's discount).
   if (order.discount) rows.push([order.discountLabel ?? '', `−${money(order.discount)}`]);
-  rows.push([`Delivery (${order.zoneLabel})`, order.shipping === 0 ? 'Free' : money(order.shipping)]);
+  // Gift cards alone are e-mailed, not posted: no delivery line.
+  if (order.lines.length > 0 || !order.giftCardsBought?.length)
+    rows.push([`Delivery (${order.zoneLabel})`, order.shipping === 0 ? 'Free' : money(order.shipping)]);
   if (order.giftWrap > 0) rows.push(['Gift wrap', money(order.giftWrap)]);
   return (
     <table className="mt-4 w-full text-left">
@@ -117,6 +132,16 @@ function Lines({ order }: { order: Order }) {
               </span>
             </td>
             <td className="py-3 text-right">{money(line.lineTotal)}</td>
+          </tr>
+        ))}
+        {/* The cards it bought are lines like the bracelets, above the totals that count them. */}
+        {(order.giftCardsBought ?? []).map((card) => (
+          <tr key={`card:${card.last4}`} className="border-b border-line">
+            <td className="py-3">
+              {`Gift card ••••${card.last4}`}
+              <span className="block text-sm text-muted">{cardSendText(card.sendOn)}</span>
+            </td>
+            <td className="py-3 text-right">{money(card.amount)}</td>
           </tr>
         ))}
       </tbody>

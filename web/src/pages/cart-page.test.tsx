@@ -229,7 +229,8 @@ describe('CartPage', () => {
       );
       // The shopper comes back to the tab.
       await act(async () => {
-        fireEvent(document, new Event('visibilitychange'));
+        // As browsers fire it: at the document, bubbling to the window.
+        fireEvent(document, new Event('visibilitychange', { bubbles: true }));
       });
       await waitFor(() => expect(summaryValue(/^Shipping \(Ireland\)$/)).toBe('€6.50'));
       expect(summaryValue(/^Total$/)).toBe('€66.50');

@@ -29,33 +29,22 @@ export function CatalogueProvider({
 }) {
   // A newer snapshot read after the page came back into view (./newer-catalogue.ts), for as long as the
   // page is given the same one: the owner's shipping rates changed while a cart stood open reach its totals.
+  // Only the listeners live here: the home page's initial JavaScript has no room for more (check:size).
   const [newer, setNewer] = useState<{ from: CatalogueSnapshot; next: CatalogueSnapshot } | null>(null);
   const shown = newer?.from === catalogue ? newer.next : catalogue;
   const latest = useRef(shown);
   latest.current = shown;
   useEffect(() => {
-    let asking = false;
-    const ask = () => {
-      if (asking || document.visibilityState !== 'visible') return;
-      asking = true;
-      import('./newer-catalogue')
-        .then(({ newerCatalogue }) => newerCatalogue(latest.current))
-        .then(
-          (next) => {
-            if (next) setNewer({ from: catalogue, next });
-          },
-          // Offline or between deploys: the page keeps what it shows, and asks again next time.
-          () => undefined,
-        )
-        .finally(() => {
-          asking = false;
-        });
-    };
-    document.addEventListener('visibilitychange', ask);
-    window.addEventListener('focus', ask);
+    // visibilitychange bubbles from the document to the window.
+    const ask = () =>
+      void import('./newer-catalogue').then((m) =>
+        m.askNewer(latest.current, (next) => setNewer({ from: catalogue, next })),
+      );
+    addEventListener('visibilitychange', ask);
+    addEventListener('focus', ask);
     return () => {
-      document.removeEventListener('visibilitychange', ask);
-      window.removeEventListener('focus', ask);
+      removeEventListener('visibilitychange', ask);
+      removeEventListener('focus', ask);
     };
   }, [catalogue]);
   // indexCatalogue is memoised per snapshot; useMemo only spares the WeakMap look-up on every render.

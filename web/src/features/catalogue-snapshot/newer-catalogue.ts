@@ -21,3 +21,23 @@ export async function newerCatalogue(current: CatalogueSnapshot): Promise<Catalo
     snapshot.version === current.version && JSON.stringify(snapshot.shop) === JSON.stringify(current.shop);
   return same ? null : snapshot;
 }
+
+/** One question at a time: a focus and a visibilitychange come together when a tab is shown again. */
+let asking = false;
+
+/**
+ * Asks for the newest snapshot while the page is in view, and hands it to `show` when it differs from
+ * `current`. Offline or between deploys, the page keeps what it shows and asks again next time.
+ */
+export function askNewer(current: CatalogueSnapshot, show: (next: CatalogueSnapshot) => void): void {
+  if (asking || document.visibilityState !== 'visible') return;
+  asking = true;
+  newerCatalogue(current)
+    .then((next) => {
+      if (next) show(next);
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      asking = false;
+    });
+}

@@ -40,6 +40,26 @@ async function mailWithSubject(reference: string, subject: RegExp) {
   return mails.filter((m) => subject.test(m.subject ?? ''));
 }
 
+test.describe('the desk’s first start on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('asks who is signed in without an error in the console, signed out and signed in alike', async ({
+    page,
+  }) => {
+    // No consoleGuard.allow: nobody signed in is an answer (200), not a refused request the browser logs.
+    const asked = page.waitForResponse((r) => r.url().endsWith('/api/admin/me'));
+    await page.goto('/admin');
+    expect((await asked).status()).toBe(200);
+    await expect(page.getByLabel('Owner token')).toBeVisible();
+    await page.getByLabel('Owner token').fill(E2E_ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    // Started again with her session: the desk opens on Today, again without an error.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  });
+});
+
 const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
   { name: 'laptop', viewport: { width: 1280, height: 800 } },

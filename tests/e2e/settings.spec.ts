@@ -325,6 +325,56 @@ test("Settings on a phone: her Irish shipping and a 15% code; the cart's total i
   }
 });
 
+test('Settings on a phone: a cart left open while she changes the Irish rate shows it once back in view, as the checkout charges it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const before = await readSettings(request);
+  try {
+    // €35 + €30 of bracelets: free in Ireland under the first start's rates (from €50).
+    await page.goto('/#/cart');
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      STORAGE_KEYS.cart,
+      JSON.stringify([
+        { id: '3', quantity: 1 },
+        { id: '5', quantity: 1 },
+      ]),
+    ] as const);
+    await page.goto('about:blank');
+    await page.goto('/#/cart');
+    await expect(page.getByTestId('cart-shipping')).toHaveText('Free');
+
+    // While the cart stands open, she charges €6.50 for Ireland, never free.
+    const zones = before.shipping.zones.map((z) =>
+      z.id === 'IE' ? { ...z, price: 650, freeFrom: null } : z,
+    );
+    const saved = await request.patch('/api/admin/settings', {
+      headers: owner,
+      data: { shipping: { zones } },
+    });
+    expect(saved.ok()).toBe(true);
+    await expect
+      .poll(async () => {
+        const body = (await (await request.get(CURRENT_CATALOGUE_URL)).json()) as CatalogueResourceBody;
+        return body.shop?.shipping.zones.find((z) => z.id === 'IE');
+      })
+      .toMatchObject({ price: 650, freeFrom: null });
+    await expect(page.getByTestId('cart-shipping')).toHaveText('Free');
+
+    // The shopper comes back to the tab (the browser fires visibilitychange at the document, bubbling):
+    // the cart asks for the newest catalogue and shows her rate, as the test checkout then charges it.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect(page.getByTestId('cart-shipping')).toHaveText('€6.50');
+    await expect(page.getByTestId('cart-total')).toHaveText('€71.50');
+    await enterEmail(page, 'orla.open@example.ie');
+    await page.waitForURL(/\/test-checkout\//);
+    await expect(page.locator('dl.totals .row.total dd')).toHaveText('€71.50');
+  } finally {
+    await restoreSettings(request, before);
+  }
+});
+
 /** The product's JSON-LD in the page as served. */
 function jsonLdOf(html: string): unknown {
   const found = /<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html);

@@ -110,6 +110,32 @@ test.beforeEach(async ({ page, consoleGuard }) => {
 test.describe('the desk on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('the gift cards and a card’s ledger fit the phone: nothing scrolls the page sideways', async ({
+    page,
+  }) => {
+    await open(page, '#/gift-cards', 'Gift cards');
+    const issued = await page.request.post('/api/admin/gift-cards', {
+      headers: { origin: new URL(page.url()).origin },
+      data: {
+        amount: 2500,
+        recipientName: 'Aoife',
+        recipientEmail: `aoife.layout-${Date.now()}@a-rather-long-domain.example.ie`,
+        reason: 'Goodwill',
+      },
+    });
+    expect(issued.status()).toBe(201);
+    const { giftCard } = (await issued.json()) as { giftCard: { last4: string } };
+    await page.reload();
+    const cards = page.getByRole('table', { name: 'Gift cards' });
+    await expect(cards.getByRole('rowheader', { name: `••••${giftCard.last4}` })).toBeVisible();
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await cards.getByRole('button', { name: `Open ••••${giftCard.last4}` }).click();
+    await expect(page.getByRole('table', { name: 'Ledger' })).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await shot(page, { path: path.join(SHOTS, 'phone-gift-cards.png'), fullPage: true });
+  });
+
   test('the navigation takes two rows at most; checkboxes and radio buttons are at least 24 x 24 px', async ({
     page,
   }) => {

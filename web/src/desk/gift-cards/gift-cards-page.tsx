@@ -128,20 +128,27 @@ export function GiftCardsPage() {
       {loaded.state === 'loading' ? <Loading label="Loading the gift cards…" /> : null}
       {loaded.state === 'error' ? <ErrorMessage>{loaded.message}</ErrorMessage> : null}
       {loaded.state === 'ready' ? (
+        // On a phone each card is a block of its own: eight columns side by side made the whole screen
+        // twice a phone's width.
         <DataTable
           caption="Gift cards"
           className="mt-6"
+          phone="stack"
           empty={search ? 'No card matches.' : 'No gift cards yet.'}
           rows={loaded.data}
           rowKey={(c) => c.id}
           columns={[
             { header: 'Card', rowHeader: true, cell: (c) => `••••${c.last4}` },
-            { header: 'Amount', numeric: true, cell: (c) => money(c.amount) },
-            { header: 'Balance', numeric: true, cell: (c) => money(c.balance) },
+            { header: 'Amount', numeric: true, labelWhenStacked: true, cell: (c) => money(c.amount) },
+            { header: 'Balance', numeric: true, labelWhenStacked: true, cell: (c) => money(c.balance) },
             { header: 'Status', cell: (c) => STATUS_LABELS[c.status] },
-            { header: 'Recipient', cell: (c) => c.recipientEmail || '(erased)' },
-            { header: 'Send date', cell: (c) => formatDay(c.sendOn) },
-            { header: 'Expires', cell: (c) => formatDay(c.expiresOn) },
+            {
+              header: 'Recipient',
+              cellClassName: 'wrap-anywhere',
+              cell: (c) => c.recipientEmail || '(erased)',
+            },
+            { header: 'Send date', labelWhenStacked: true, cell: (c) => formatDay(c.sendOn) },
+            { header: 'Expires', labelWhenStacked: true, cell: (c) => formatDay(c.expiresOn) },
             {
               header: 'Actions',
               hideHeader: true,
@@ -243,6 +250,7 @@ function CardDetail({
       <DataTable
         caption="Ledger"
         className="mt-4"
+        phone="stack"
         empty="No movements."
         rows={card.ledger}
         rowKey={(l) => `${l.at}-${l.kind}-${l.amount}-${l.reference ?? ''}`}

@@ -50,8 +50,7 @@ test.describe('products in the desk on a phone', () => {
     consoleGuard,
   }) => {
     test.setTimeout(180_000);
-    // The desk asks whether it is signed in before sign-in (401); the retired page may answer 410.
-    consoleGuard.allow(/the server responded with a status of 401/);
+    // The retired page may answer 410.
     consoleGuard.allow(/the server responded with a status of 410/);
     mkdirSync(SHOTS, { recursive: true });
 

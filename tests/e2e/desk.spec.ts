@@ -74,8 +74,7 @@ for (const size of SIZES) {
       consoleGuard,
     }) => {
       test.setTimeout(120_000);
-      // The desk asks whether it is signed in (401 before sign-in), the wrong token gets a 401: the
-      // browser logs each refused request, which is what they are here.
+      // The wrong token gets a 401: the browser logs the refused request, which is what it is here.
       consoleGuard.allow(/the server responded with a status of 401/);
       mkdirSync(SHOTS, { recursive: true });
       const reference = await payAnOrder(page);

@@ -25,12 +25,15 @@ export const CUSTOMS_LIMITS = {
   weightMax: 2_000,
 } as const;
 
+/** Each names its field's path in the products API, as the contract's refusals do. */
 export const CUSTOMS_MESSAGES = {
-  customs: 'Customs must be an object with hsCode, originCountry, materials and weightGrams, or null',
-  hsCode: 'HS code must be 6 to 10 digits (7117 for base metal and glass beads, 7113 for precious metal)',
-  originCountry: 'Country of origin must be a two-letter country code, such as IE',
-  materials: `Materials for customs must be 1 to ${CUSTOMS_LIMITS.materialsMax} characters on one line, in English`,
-  weightGrams: `Weight must be a whole number of grams from ${CUSTOMS_LIMITS.weightMin} to ${CUSTOMS_LIMITS.weightMax} for each of S, M and L`,
+  customs:
+    'customs: Customs data must be an object with hsCode, originCountry, materials and weightGrams, or null',
+  hsCode:
+    'customs.hsCode: HS code must be 6 to 10 digits (7117 for base metal and glass beads, 7113 for precious metal)',
+  originCountry: 'customs.originCountry: Country of origin must be a two-letter country code, such as IE',
+  materials: `customs.materials: Materials for customs must be 1 to ${CUSTOMS_LIMITS.materialsMax} characters on one line, in English`,
+  weightGrams: `customs.weightGrams: Weight must be a whole number of grams from ${CUSTOMS_LIMITS.weightMin} to ${CUSTOMS_LIMITS.weightMax} for each of S, M and L`,
 } as const;
 
 /** The desk's hint beside the HS code field. */

@@ -482,6 +482,8 @@ const sellerAnswerShape = {
   email: z.string(),
   vatNumber: z.nullable(z.string()),
   vatRate: z.number(),
+  /** What US shoppers are told customs collect (docs/product/customs.md §21.4); absent: the default. */
+  usDutyPercent: z.optional(z.number()),
 };
 
 const storefrontAnswerShape = {
@@ -517,7 +519,11 @@ export const allSettingsAnswerSchema = z.object({
   settings: z.object({
     makingCapacityPerDay: z.number(),
     earlyBird: z.nullable(z.object({ percent: z.number(), minPieces: z.number(), until: z.string() })),
-    seller: z.object({ ...sellerAnswerShape, orderEmail: z.string() }),
+    seller: z.object({
+      ...sellerAnswerShape,
+      orderEmail: z.string(),
+      eori: z.optional(z.nullable(z.string())),
+    }),
     ...storefrontAnswerShape,
     vat: z.object({
       mode: z.string(),

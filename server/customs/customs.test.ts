@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminProduct } from '../../domain/catalogue/product-admin';
 import { orderReference } from '../../domain/checkout/checkout';
 import { CUSTOMS_CSV_COLUMNS } from '../../domain/customs/customs-api';
+import { GB_NOTHING_DUE_NOTICE, usDutyNotice } from '../../domain/customs/duty-notice';
 import { CUSTOMS_MESSAGES } from '../../domain/customs/product-customs';
 import { SHOP_SETTINGS_MESSAGES } from '../../domain/settings/shop-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
@@ -301,5 +302,34 @@ describe.each(TEST_DIALECTS)('customs declarations on %s', (dialect) => {
     expect(todayRows.find((r) => r.startsWith(b))).toContain(',711311,IE');
     // The late day holds the order still to go, not the one already dispatched, nor the one to France.
     expect(rows).toHaveLength(3);
+  });
+
+  it('tells a US shopper of the duty before paying, a GB shopper under £135 that nothing more is due, and no one else', async () => {
+    const checkout = (country: string, zone: string, quantity = 1) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: { email: 'buyer@example.com', items: [{ id: '1', quantity }], zone, country },
+      });
+    const us = (await checkout('US', 'WORLD')).json() as { dutyNotice?: string };
+    expect(us.dutyNotice).toBe(usDutyNotice(15));
+    expect(us.dutyNotice).toContain('about 15%');
+    expect(us.dutyNotice).toContain('5 days');
+    expect(us.dutyNotice).toContain('comes back');
+    expect((await owner('PATCH', '/api/admin/settings', { seller: { usDutyPercent: 12 } })).statusCode).toBe(
+      200,
+    );
+    expect(((await checkout('US', 'WORLD')).json() as { dutyNotice?: string }).dutyNotice).toContain(
+      'about 12%',
+    );
+    expect(((await checkout('FR', 'EU')).json() as { dutyNotice?: string }).dutyNotice).toBeUndefined();
+    expect(((await checkout('CH', 'WORLD')).json() as { dutyNotice?: string }).dutyNotice).toBeUndefined();
+    await owner('PATCH', '/api/admin/settings', {
+      vat: { mode: 'none', gb: 'uk_vat', ukVatNumber: 'GB123456789' },
+    });
+    expect(((await checkout('GB', 'WORLD')).json() as { dutyNotice?: string }).dutyNotice).toBe(
+      GB_NOTHING_DUE_NOTICE,
+    );
+    expect(((await checkout('GB', 'WORLD', 9)).json() as { dutyNotice?: string }).dutyNotice).toBeUndefined();
   });
 });

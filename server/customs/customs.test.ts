@@ -16,9 +16,10 @@ import { CUSTOMS_MESSAGES } from '../../domain/customs/product-customs';
 import { SHOP_SETTINGS_MESSAGES } from '../../domain/settings/shop-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { COUNTRY_NAMES } from '../../domain/shared/countries';
-import { type CardFormAddress, PARIS, payAndConfirm } from '../../tests/support/test-app';
+import { type CardFormAddress, outboxRows, PARIS, payAndConfirm } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';
+import { ORDERS_MAIL_KINDS } from '../orders';
 
 const TOKEN = 'customs-owner-token-0123';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -322,6 +323,14 @@ describe.each(TEST_DIALECTS)('customs declarations on %s', (dialect) => {
     expect(((await checkout('US', 'WORLD')).json() as { dutyNotice?: string }).dutyNotice).toContain(
       'about 12%',
     );
+    // The confirmation e-mail repeats it.
+    const usAddress = ADDRESSES.US;
+    if (!usAddress) throw new Error('US');
+    const reference = await order([{ id: '1', quantity: 1 }], usAddress);
+    const confirmation = (await outboxRows(app)).find(
+      (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === reference,
+    );
+    expect(confirmation?.text_body.replace(/\s+/g, ' ')).toContain(usDutyNotice(12));
     expect(((await checkout('FR', 'EU')).json() as { dutyNotice?: string }).dutyNotice).toBeUndefined();
     expect(((await checkout('CH', 'WORLD')).json() as { dutyNotice?: string }).dutyNotice).toBeUndefined();
     await owner('PATCH', '/api/admin/settings', {

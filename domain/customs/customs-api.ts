@@ -33,6 +33,19 @@ export function insideEuMessage(country: string): string {
   return `This order goes to ${countryName(country)}, inside the EU: no customs declaration is needed`;
 }
 
+/** `/api/admin/orders/SOL-X/returned-unpaid`: the parcel came back, its duty unpaid (§21.5). */
+export function returnedUnpaidPath(reference: string): string {
+  return `/api/admin/orders/${encodeURIComponent(reference)}/returned-unpaid`;
+}
+
+/** The refund's reason, in the order's history and the shopper's refund e-mail. */
+export const RETURNED_UNPAID_REASON = 'Came back unpaid: the import duty was not paid';
+
+export const RETURNED_UNPAID_MESSAGES = {
+  notDispatched: 'Only a dispatched order can come back unpaid',
+  insideEu: 'Only an order sent outside the EU can come back with its duty unpaid',
+} as const;
+
 export const NO_ADDRESS_MESSAGE = 'This order has no delivery address yet, so it has no customs declaration';
 
 /** Why the declaration cannot be made: the products named lack their customs data. */

@@ -11,8 +11,11 @@ import {
   customsCsvQuerySchema,
   customsPdfQuerySchema,
 } from '../../domain/customs/customs-api';
+import { orderActionResponseSchema } from '../../domain/orders/admin-api';
 import { parseIsoDate } from '../../domain/shared/calendar-date';
 import { refuse } from '../lib/refusal';
+import { ownerActor } from '../security/owner-auth';
+import { DESK_ACTION_POLICY } from '../security/route-policy';
 import { cn23Pdf } from './cn23-pdf';
 import type { CustomsService } from './customs-service';
 
@@ -45,6 +48,16 @@ export async function customsRoutes(
     '/api/admin/orders/:reference/customs',
     { schema: { params: refParams }, config: { forMakers: true } },
     async (request) => ({ ok: true as const, customs: await service.state(request.params.reference) }),
+  );
+
+  api.post(
+    '/api/admin/orders/:reference/returned-unpaid',
+    {
+      schema: { params: refParams, response: { 200: orderActionResponseSchema } },
+      config: { policy: DESK_ACTION_POLICY },
+    },
+    async (request, reply) =>
+      reply.send(await service.returnedUnpaid(request.params.reference, ownerActor(request))),
   );
 
   api.get(

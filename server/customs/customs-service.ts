@@ -12,6 +12,8 @@ import {
   insideEuMessage,
   missingCustomsMessage,
   NO_ADDRESS_MESSAGE,
+  RETURNED_UNPAID_MESSAGES,
+  RETURNED_UNPAID_REASON,
 } from '../../domain/customs/customs-api';
 import {
   CUSTOMS_REASON,
@@ -25,6 +27,8 @@ import {
 import type { ProductCustoms } from '../../domain/customs/product-customs';
 import type { SellerSettings } from '../../domain/settings/shop-settings';
 import { addDays, type IsoDate, irishDate, irishInstant } from '../../domain/shared/calendar-date';
+import type { Actor } from '../audit/audit-trail';
+import { type OrderOutcome, refundableOf } from '../fulfilment';
 import { amount, csvDocument } from '../lib/csv';
 import { refuse } from '../lib/refusal';
 import type { OrderLineRow, OrderRow, StoredAddress } from '../orders';
@@ -43,6 +47,12 @@ export interface CustomsServiceOptions {
   readonly productCustoms: () => Promise<ReadonlyMap<string, ProductCustoms>>;
   readonly seller: () => Promise<SellerSettings>;
   readonly now: () => Date;
+  /** Fulfilment's refund (its provider, history, e-mail and audit): the way back of the money. */
+  readonly refund: (
+    reference: string,
+    input: { amount: number; reason: string },
+    actor: Actor,
+  ) => Promise<OrderOutcome>;
 }
 
 function orderLines(lines: readonly OrderLineRow[]): CustomsOrderLine[] {
@@ -137,6 +147,22 @@ export class CustomsService {
     if (!country || !isOutsideEu(country)) return null;
     const missing = await this.missingOf(await this.o.linesOf(row.id));
     return missing.length > 0 ? dispatchRefusedMessage(missing) : null;
+  }
+
+  /**
+   * The parcel came back because the buyer did not pay the import duty (docs/product/customs.md §21.5):
+   * the pieces are refunded at what they cost (their price less the discount), never the shipping, which
+   * carried the parcel both ways; never more than is left to refund.
+   */
+  async returnedUnpaid(reference: string, actor: Actor): Promise<OrderOutcome> {
+    const row =
+      (await this.o.orderByReference(reference)) ?? refuse('not-found', CUSTOMS_MESSAGES_API.notFound);
+    if (row.dispatched_at === null) refuse('conflict', RETURNED_UNPAID_MESSAGES.notDispatched);
+    const country = this.o.addressOf(row)?.country;
+    if (!country || !isOutsideEu(country)) refuse('conflict', RETURNED_UNPAID_MESSAGES.insideEu);
+    const goods = Math.max(0, row.total - row.shipping - row.gift_wrap - row.gift_cards_sold);
+    const amount = Math.min(goods, refundableOf(row));
+    return this.o.refund(row.reference ?? reference, { amount, reason: RETURNED_UNPAID_REASON }, actor);
   }
 
   /**

@@ -10,7 +10,11 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminProduct } from '../../domain/catalogue/product-admin';
 import { orderReference } from '../../domain/checkout/checkout';
-import { CUSTOMS_CSV_COLUMNS } from '../../domain/customs/customs-api';
+import {
+  CUSTOMS_CSV_COLUMNS,
+  RETURNED_UNPAID_MESSAGES,
+  RETURNED_UNPAID_REASON,
+} from '../../domain/customs/customs-api';
 import { GB_NOTHING_DUE_NOTICE, usDutyNotice } from '../../domain/customs/duty-notice';
 import { CUSTOMS_MESSAGES } from '../../domain/customs/product-customs';
 import { SHOP_SETTINGS_MESSAGES } from '../../domain/settings/shop-settings';
@@ -340,5 +344,40 @@ describe.each(TEST_DIALECTS)('customs declarations on %s', (dialect) => {
       GB_NOTHING_DUE_NOTICE,
     );
     expect(((await checkout('GB', 'WORLD', 9)).json() as { dutyNotice?: string }).dutyNotice).toBeUndefined();
+  });
+
+  it('marks an order that came back unpaid: the pieces refunded at what they cost, not the shipping', async () => {
+    await giveCustoms();
+    const usAddress = ADDRESSES.US;
+    if (!usAddress) throw new Error('US');
+    const reference = await order([{ id: '1', quantity: 2 }], usAddress);
+    const early = await owner('POST', `/api/admin/orders/${reference}/returned-unpaid`, {});
+    expect(early.statusCode).toBe(409);
+    expect((early.json() as { error: string }).error).toBe(RETURNED_UNPAID_MESSAGES.notDispatched);
+    expect(
+      (
+        await owner('POST', `/api/admin/orders/${reference}/dispatch`, {
+          carrier: 'an_post',
+          trackingNumber: 'RR123456789IE',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const res = await owner('POST', `/api/admin/orders/${reference}/returned-unpaid`, {});
+    expect(res.statusCode).toBe(200);
+    const { order: detail } = res.json() as {
+      order: { refunded: number; total: number; shipping: number; status: string };
+    };
+    expect(detail.refunded).toBe(detail.total - detail.shipping);
+    expect(detail.shipping).toBeGreaterThan(0);
+    const history = JSON.stringify((await owner('GET', `/api/admin/orders/${reference}`)).json());
+    expect(history).toContain(RETURNED_UNPAID_REASON);
+
+    const paris = await order([{ id: '1', quantity: 1 }], { ...PARIS, name: 'Camille Martin' });
+    await owner('POST', `/api/admin/orders/${paris}/dispatch`, {
+      carrier: 'an_post',
+      trackingNumber: 'RR1IE',
+    });
+    const eu = await owner('POST', `/api/admin/orders/${paris}/returned-unpaid`, {});
+    expect(eu.statusCode).toBe(409);
   });
 });

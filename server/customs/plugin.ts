@@ -25,6 +25,7 @@ async function customs(app: FastifyInstance, uses: Uses): Promise<void> {
     },
     seller: () => uses.settings.seller(),
     now: () => (now ? now() : new Date()),
+    refund: (reference, input, actor) => uses.fulfilment.service.refund(reference, input, actor),
   });
   app.decorate('customs', { service });
   uses.fulfilment.joinCustoms((reference) => service.dispatchRefusal(reference));

@@ -5,7 +5,13 @@
 import type { FulfilmentService } from './fulfilment-service';
 import type { ReturnsOfOrder } from './fulfilment-store';
 
-export { type CustomsCheck, dispatchByOf, type FulfilmentService, refundableOf } from './fulfilment-service';
+export {
+  type CustomsCheck,
+  dispatchByOf,
+  type FulfilmentService,
+  type OrderOutcome,
+  refundableOf,
+} from './fulfilment-service';
 
 import type { CustomsCheck } from './fulfilment-service';
 

@@ -81,6 +81,7 @@ export {
   orderRowByReference,
   ordersHoldingPersonalData,
   ordersInDeskStatus,
+  ordersOfDispatchDay,
   ordersOfEmail,
   ordersPaidBetween,
   paidLinesForStats,

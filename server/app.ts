@@ -49,6 +49,8 @@ import { clockOf, sharedRateLimitStore } from './security/rate-limit-store';
 import { UNCLASSIFIED_POLICY } from './security/route-policy';
 import { settingsDeclaration } from './settings/declaration';
 import { settingsPlugin } from './settings/plugin';
+import { shippingDeclaration } from './shipping/declaration';
+import { shippingPlugin } from './shipping/plugin';
 import { vatDeclaration } from './vat/declaration';
 import { vatPlugin } from './vat/plugin';
 
@@ -91,6 +93,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   checkoutDeclaration,
   fulfilmentDeclaration,
   returnsDeclaration,
+  shippingDeclaration,
   offersDeclaration,
   enquiriesDeclaration,
   quotesDeclaration,
@@ -176,6 +179,7 @@ export async function buildApp({
   await app.register(vatPlugin);
   await app.register(fulfilmentPlugin);
   await app.register(returnsPlugin);
+  await app.register(shippingPlugin);
   await app.register(makingPlugin);
   await app.register(offersPlugin);
   await app.register(giftCardsPlugin);

@@ -3,7 +3,7 @@
  * has at most one label that is not voided (a partial unique index): a claim is an insert that does
  * nothing on that index, so of concurrent "Buy label" (a double tap, two tabs, two instances) one wins.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { BoughtLabel, CustomsItem } from './label-provider';
 import type { ShippingLabelsTable } from './tables';
@@ -49,7 +49,10 @@ export class LabelStore {
         created_at: at,
         updated_at: at,
       })
-      .onConflict((oc) => oc.column('order_id').where('status', '<>', 'voided').doNothing())
+      .onConflict((oc) =>
+        // The index's own predicate, written as it is (not a parameter): both databases match it to the index.
+        oc.column('order_id').where(sql<boolean>`status <> 'voided'`).doNothing(),
+      )
       .returning('id')
       .executeTakeFirst();
     return row?.id ?? null;

@@ -57,6 +57,9 @@ export const SHOP_SETTINGS_MESSAGES = {
     'seller.vatNumber: a VAT number is an EU country prefix and 2 to 12 letters or digits (IE1234567T), or left empty when the shop is not registered for VAT',
   sellerVatRate: `seller.vatRate: the VAT rate is a percent from 0 to ${SHOP_SETTINGS_LIMITS.vatRateMax}, at most 2 decimals`,
   seller: 'seller: give name, address, email, orderEmail, vatNumber and vatRate',
+  sellerEori:
+    'seller.eori: an Irish EORI number is IE and 8 to 15 letters or digits (IE1234567T), or left empty while the shop sends nothing outside the EU',
+  sellerUsDutyPercent: `seller.usDutyPercent: the US duty is a whole percent from 0 to ${100}`,
   zones: `shipping.zones: give 1 to ${ZONE_IDS.length} zones, each once (${ZONE_IDS.join(', ')})`,
   zoneId: `shipping.zones: a zone's id is one of ${ZONE_IDS.join(', ')}`,
   zoneName: `shipping.zones: a zone's name is one line of 1 to ${SHOP_SETTINGS_LIMITS.zoneNameMax} characters`,
@@ -102,6 +105,12 @@ const isoDate = (error: string) =>
 const VAT_NUMBER =
   /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z+*]{2,12}$/;
 
+/** An Irish EORI number (customs declarations, docs/product/customs.md §21.2): IE and 8 to 15 characters. */
+export const EORI_NUMBER = /^IE[0-9A-Z]{8,15}$/;
+
+/** The US duty's percent of the value that the shop tells US shoppers about first (docs/product/customs.md §21.4). */
+export const DEFAULT_US_DUTY_PERCENT = 15;
+
 export const sellerSettingsSchema = z.strictObject(
   {
     name: singleLine(SHOP_SETTINGS_LIMITS.nameMax, SHOP_SETTINGS_MESSAGES.sellerName),
@@ -122,6 +131,24 @@ export const sellerSettingsSchema = z.strictObject(
           error: SHOP_SETTINGS_MESSAGES.sellerVatRate,
         },
       ),
+    ),
+    /** The seller's EORI number for customs declarations; absent or null: none yet. */
+    eori: z.optional(
+      z.nullable(
+        z
+          .string({ error: SHOP_SETTINGS_MESSAGES.sellerEori })
+          .check(z.regex(EORI_NUMBER, { error: SHOP_SETTINGS_MESSAGES.sellerEori })),
+      ),
+    ),
+    /** The percent of the value US customs collect on arrival, as shoppers are told; absent: 15. */
+    usDutyPercent: z.optional(
+      z
+        .number({ error: SHOP_SETTINGS_MESSAGES.sellerUsDutyPercent })
+        .check(
+          z.int({ error: SHOP_SETTINGS_MESSAGES.sellerUsDutyPercent }),
+          z.gte(0, { error: SHOP_SETTINGS_MESSAGES.sellerUsDutyPercent }),
+          z.lte(100, { error: SHOP_SETTINGS_MESSAGES.sellerUsDutyPercent }),
+        ),
     ),
   },
   { error: SHOP_SETTINGS_MESSAGES.seller },
@@ -324,7 +351,11 @@ export const SETTING_SCHEMAS = {
 export const allSettingsPatchSchema = z
   .strictObject({
     ...settingsPatchSchema.def.shape,
-    seller: z.optional(sellerSettingsSchema),
+    /**
+     * Any of the seller's values: those given replace the stored ones (`{ seller: { eori } }` sets the
+     * EORI number alone), the others stay.
+     */
+    seller: z.optional(z.partial(sellerSettingsSchema)),
     shipping: z.optional(shippingSettingsSchema),
     closures: z.optional(closuresSchema),
     workingDays: z.optional(workingDaysSchema),
@@ -410,6 +441,7 @@ export const publicSettingsSchema = z.object({
     email: z.string(),
     vatNumber: z.nullable(z.string()),
     vatRate: z.number(),
+    usDutyPercent: z.optional(z.number()),
   }),
   shipping: shippingSettingsSchema,
   closures: closuresSchema,

@@ -13,6 +13,7 @@ import type {
   ProductStatus,
 } from '../../domain/catalogue/snapshot';
 import type { SizeCode } from '../../domain/config';
+import type { ProductCustoms } from '../../domain/customs/product-customs';
 import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import { dialectOf } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -21,9 +22,24 @@ import type { CatalogueImagesTable, CatalogueProductsTable } from './tables';
 /** The PostgreSQL channel every instance LISTENs on; the payload is `schema:version`. */
 export const CATALOGUE_CHANNEL = 'solas_catalogue';
 
-/** A product as the store holds it: the snapshot's fields and when it was created. */
+/**
+ * A product as the store holds it: the snapshot's fields, when it was created and its customs data
+ * (absent: none given), which only the desk and the declarations read, never the storefront.
+ */
 export interface StoredProduct extends CatalogueProduct {
   readonly createdAt: string;
+  readonly customs?: ProductCustoms;
+}
+
+/** The stored customs JSON, or undefined when absent or unreadable (then the desk asks for it again). */
+function parseCustoms(json: string | null): ProductCustoms | undefined {
+  if (!json) return undefined;
+  try {
+    const value = JSON.parse(json) as ProductCustoms;
+    return value && typeof value.hsCode === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** One entry of a product's history: the fields it changed, each before and after. */
@@ -76,7 +92,12 @@ function toProduct(row: ProductRow, images: readonly ImageRow[]): StoredProduct 
     ...(row.gtin ? { gtin: row.gtin } : {}),
     ...(row.colour ? { colour: row.colour } : {}),
     ...(row.exclude_from_feeds === 1 ? { excludeFromFeeds: true } : {}),
+    ...(row.customs ? withCustoms(parseCustoms(row.customs)) : {}),
   };
+}
+
+function withCustoms(customs: ProductCustoms | undefined): { customs?: ProductCustoms } {
+  return customs ? { customs } : {};
 }
 
 function toRow(p: StoredProduct): ProductRow {
@@ -99,6 +120,7 @@ function toRow(p: StoredProduct): ProductRow {
     gtin: p.gtin?.trim() || null,
     colour: p.colour ?? '',
     exclude_from_feeds: p.excludeFromFeeds ? 1 : 0,
+    customs: p.customs ? JSON.stringify(p.customs) : null,
   };
 }
 
@@ -291,7 +313,7 @@ export class CatalogueStore {
       if ((await readVersion(this.db)) === version || attempt >= 5) {
         return {
           version: String(version),
-          products: products.map(({ createdAt: _c, ...p }) => p),
+          products: products.map(({ createdAt: _c, customs: _customs, ...p }) => p),
           formerHandles: Object.fromEntries(former.map((f) => [f.handle, String(f.product_id)])),
         };
       }

@@ -43,6 +43,8 @@ export interface CatalogueProductsTable {
   colour: string;
   /** 1: kept out of the product feeds. */
   exclude_from_feeds: number;
+  /** JSON ProductCustoms (domain/customs/product-customs.ts, migration 0048); null: none given. */
+  customs: string | null;
 }
 
 export interface CatalogueImagesTable {

@@ -4,7 +4,7 @@
  * (customs items then go with the label), a parcel's weight, and what a tracking status means.
  */
 import * as z from 'zod/mini';
-import { SHIPPING_ZONES } from '../config';
+import { isOutsideEu } from '../customs/customs-items';
 import { CARRIERS, type Carrier } from '../orders/admin-api';
 
 // ---------------------------------------------------------------------------------------------- paths
@@ -98,20 +98,20 @@ export const SHIPPING_MESSAGES = {
 
 // --------------------------------------------------------------------------------------------- rules
 
-/** Destinations inside the EU's customs union: a parcel there needs no customs items. */
-const EU_CUSTOMS = new Set<string>([...SHIPPING_ZONES.IE.countries, ...SHIPPING_ZONES.EU.countries]);
-
-/** Whether a parcel to `country` (ISO 3166-1 alpha-2) leaves the EU and so needs customs data. */
+/**
+ * Whether a parcel to `country` (ISO 3166-1 alpha-2) leaves the EU and so carries customs items: the
+ * customs declarations' own rule (membership of the customs union, not the shop's zones).
+ */
 export function leavesEu(country: string): boolean {
-  return !EU_CUSTOMS.has(country.trim().toUpperCase());
+  return isOutsideEu(country);
 }
 
 /** The packaging of one parcel (box, tissue, card) in grams, added to its pieces' weight. */
 export const PACKAGING_GRAMS = 60;
 
-/** A parcel's weight on the label: its pieces and the packaging, in whole grams. */
-export function parcelGrams(pieces: readonly { readonly quantity: number; readonly weightGrams: number }[]) {
-  return PACKAGING_GRAMS + pieces.reduce((sum, p) => sum + p.quantity * p.weightGrams, 0);
+/** A parcel's weight on the label: its lines' net weight (each line's pieces together) and the packaging. */
+export function parcelGrams(lines: readonly { readonly weightGrams: number }[]): number {
+  return PACKAGING_GRAMS + lines.reduce((sum, l) => sum + l.weightGrams, 0);
 }
 
 /**

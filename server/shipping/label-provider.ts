@@ -3,22 +3,10 @@
  * provider fills the same two calls. ShipEngine (./shipengine-provider.ts) with a key; the built-in TEST
  * provider (./test-label-provider.ts) without one, as the TEST checkout stands in for Stripe.
  */
+import type { CustomsItem } from '../../domain/customs/customs-items';
 import type { Carrier } from '../../domain/orders/admin-api';
 
-/** One kind of piece in a parcel leaving the EU, as its customs declaration says it. */
-export interface CustomsItem {
-  readonly description: string;
-  readonly quantity: number;
-  /** Per piece, in the order's currency's minor unit. */
-  readonly valueCents: number;
-  readonly currency: string;
-  /** 6 to 10 digits (7117: jewellery of base metal and glass beads; 7113: of precious metal). */
-  readonly hsCode: string;
-  /** ISO 3166-1 alpha-2. */
-  readonly originCountry: string;
-  /** Net weight of one piece. */
-  readonly weightGrams: number;
-}
+export type { CustomsItem };
 
 export interface LabelAddress {
   readonly name: string;

@@ -48,18 +48,20 @@ export type CustomsItemsOf = (
 export const DEFAULT_PIECE_GRAMS = 20;
 
 /**
- * The pieces of an order with the shop's usual customs data (beaded bracelets: HS 7117, made in Ireland,
- * DEFAULT_PIECE_GRAMS each): what a label says when the products' own data is not kept.
+ * An order's lines as a parcel's contents when its products have no customs data: beaded bracelets of
+ * DEFAULT_PIECE_GRAMS each. Only inside the EU, where the label takes the weight and nothing else of them.
  */
-export function usualCustomsItems(order: OrderDetail): readonly CustomsItem[] {
+export function usualPieces(order: OrderDetail): readonly CustomsItem[] {
   return order.lines.map((line) => ({
     description: 'Beaded bracelet',
     quantity: line.quantity,
-    valueCents: line.unitPrice,
-    currency: order.currency,
+    valueCents: line.lineTotal,
+    unitValueCents: line.unitPrice,
+    currency: order.currency.toUpperCase(),
     hsCode: '7117',
     originCountry: 'IE',
-    weightGrams: DEFAULT_PIECE_GRAMS,
+    weightGrams: DEFAULT_PIECE_GRAMS * line.quantity,
+    unitWeightGrams: DEFAULT_PIECE_GRAMS,
   }));
 }
 
@@ -97,7 +99,7 @@ export class LabelService {
     const abroad = leavesEu(address.country);
     const pieces = await this.o.customsItemsOf(order);
     if ('missing' in pieces && abroad) return refuse('conflict', pieces.missing);
-    const items = 'items' in pieces ? pieces.items : usualCustomsItems(order);
+    const items = 'items' in pieces ? pieces.items : usualPieces(order);
     const seller = await this.o.seller();
     const request: LabelRequest = {
       reference,

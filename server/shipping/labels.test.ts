@@ -40,6 +40,21 @@ const NEW_YORK: CardFormAddress = {
   country: 'US',
 };
 
+const CUSTOMS = {
+  '2': {
+    hsCode: '711719',
+    originCountry: 'IE',
+    materials: 'Glass and sterling silver',
+    weightGrams: { S: 18, M: 20, L: 22 },
+  },
+  '5': {
+    hsCode: '711311',
+    originCountry: 'IE',
+    materials: 'sterling silver',
+    weightGrams: { S: 10, M: 12, L: 14 },
+  },
+} as const;
+
 async function pageCount(pdf: Buffer): Promise<{ count: number; sizes: [number, number][] }> {
   const doc = await PDFDocument.load(pdf);
   return {
@@ -85,6 +100,14 @@ describe.each(TEST_DIALECTS)('labels through ShipEngine on %s', (dialect) => {
   const owner = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: object) =>
     shop.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
 
+  /** Products 2 and 5 with their customs data (domain/customs/product-customs.ts); the others have none. */
+  async function giveCustomsData(): Promise<void> {
+    for (const [id, customs] of Object.entries(CUSTOMS)) {
+      const res = await owner('PATCH', `/api/admin/products/${id}`, { customs });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+
   /** Great Britain is sold to once the owner charges UK VAT (docs/product/vat.md §20). */
   async function sellToGreatBritain(): Promise<void> {
     const res = await owner('PATCH', '/api/admin/settings', {
@@ -117,6 +140,7 @@ describe.each(TEST_DIALECTS)('labels through ShipEngine on %s', (dialect) => {
       { zone: 'WORLD', address: NEW_YORK, country: 'US', customs: true },
     ];
     await sellToGreatBritain();
+    await giveCustomsData();
     for (const c of cases) {
       const { reference } = await paidOrder(c.zone, c.address, 2);
       const before = await detail(reference);
@@ -132,22 +156,32 @@ describe.each(TEST_DIALECTS)('labels through ShipEngine on %s', (dialect) => {
       if (!sent) throw new Error(`no label request for ${c.country}`);
       expect(sent.request.shipment.carrier_id).toBe('se-an-post-1');
       expect(sent.request.shipment.ship_to).toMatchObject({ name: 'Ciara Walsh', country_code: c.country });
-      // Three pieces of 20 g and the packaging's 60 g.
-      expect(sent.request.shipment.packages).toEqual([{ weight: { value: 120, unit: 'gram' } }]);
+      // Two pieces of product 2 in M (20 g), one of product 5 in S (10 g), and the packaging's 60 g.
+      expect(sent.request.shipment.packages).toEqual([{ weight: { value: 110, unit: 'gram' } }]);
       if (!c.customs) {
         expect(sent.request.shipment.customs, c.country).toBeUndefined();
       } else {
         const items = sent.request.shipment.customs?.customs_items ?? [];
-        expect(items).toEqual(
-          before.lines.map((line) => ({
-            description: 'Beaded bracelet',
-            quantity: line.quantity,
-            value: { amount: line.unitPrice / 100, currency: before.currency.toLowerCase() },
-            harmonized_tariff_code: '7117',
+        const [two, five] = before.lines;
+        if (!two || !five) throw new Error('two lines expected');
+        expect(items).toEqual([
+          {
+            description: 'Beaded bracelet, glass and sterling silver',
+            quantity: 2,
+            value: { amount: two.lineTotal / 2 / 100, currency: before.currency.toLowerCase() },
+            harmonized_tariff_code: '711719',
             country_of_origin: 'IE',
             weight: { value: 20, unit: 'gram' },
-          })),
-        );
+          },
+          {
+            description: 'Beaded bracelet, sterling silver',
+            quantity: 1,
+            value: { amount: five.lineTotal / 100, currency: before.currency.toLowerCase() },
+            harmonized_tariff_code: '711311',
+            country_of_origin: 'IE',
+            weight: { value: 10, unit: 'gram' },
+          },
+        ]);
         expect(sent.request.shipment.customs?.contents).toBe('merchandise');
       }
       // Dispatched through fulfilment, with the tracking number and the one e-mail with its link.
@@ -178,6 +212,7 @@ describe.each(TEST_DIALECTS)('labels through ShipEngine on %s', (dialect) => {
   });
 
   it('prints a batch of 20 labels as one PDF: 20 A6 pages, or 5 A4 sheets of four', async () => {
+    await giveCustomsData();
     const references: string[] = [];
     for (let i = 0; i < 20; i += 1) {
       const { reference } = await paidOrder(i % 2 === 0 ? 'IE' : 'WORLD', i % 2 === 0 ? undefined : NEW_YORK);
@@ -213,6 +248,7 @@ describe.each(TEST_DIALECTS)('labels through ShipEngine on %s', (dialect) => {
   });
 
   it('voids a label before the carrier has the parcel: back in production, and a new label sends its own e-mail', async () => {
+    await giveCustomsData();
     const { reference } = await paidOrder('WORLD', NEW_YORK);
     const first = (await buy(reference)).json() as { label: { trackingNumber: string } };
     const voided = await owner('DELETE', `/api/admin/orders/${reference}/label`);
@@ -273,6 +309,7 @@ describe.each(TEST_DIALECTS)('labels through ShipEngine on %s', (dialect) => {
 
   it('10 "Buy label" at once on one order: one label at the carrier, one e-mail', async () => {
     await sellToGreatBritain();
+    await giveCustomsData();
     const { reference } = await paidOrder('WORLD', LONDON);
     const answers = await Promise.all(Array.from({ length: 10 }, () => buy(reference)));
     const codes = answers.map((a) => a.statusCode).sort();
@@ -282,6 +319,32 @@ describe.each(TEST_DIALECTS)('labels through ShipEngine on %s', (dialect) => {
     );
     expect(await dispatchMails(reference)).toHaveLength(1);
     expect((await detail(reference)).status).toBe('dispatched');
+  });
+
+  it('refuses a label outside the EU for a product without customs data, naming it; inside the EU its weight is the usual', async () => {
+    const order = (zone: string, address?: CardFormAddress) =>
+      paidOrderWithPageKey(shop.app, {
+        email: 'ciara@example.ie',
+        items: [{ id: '3', quantity: 1, size: 'M' }],
+        zone,
+        country: address?.country ?? 'IE',
+        ...(address ? { address } : {}),
+      });
+    const abroad = await order('WORLD', NEW_YORK);
+    const name = (await detail(abroad.reference)).lines[0]?.name ?? '';
+    const refused = await buy(abroad.reference);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      ok: false,
+      error: expect.stringContaining(`${name} has no customs data`),
+    });
+    expect(labelOf(abroad.reference)).toBeUndefined();
+    expect((await detail(abroad.reference)).status).toBe('paid');
+    const home = await order('IE');
+    expect((await buy(home.reference)).statusCode).toBe(201);
+    expect(labelOf(home.reference)?.request.shipment.packages).toEqual([
+      { weight: { value: 80, unit: 'gram' } },
+    ]);
   });
 
   it('a label the carrier refuses buys nothing: 502, the order as it was, and a retry works', async () => {
@@ -301,6 +364,13 @@ describe.each(TEST_DIALECTS)('the built-in TEST labels on %s', (dialect) => {
   const shop = shopSuite(() => startTestApp(dialect, { ADMIN_TOKEN: TOKEN, RATE_LIMITS: 'off' }));
 
   it('makes a local PDF marked TEST with a test tracking number, and dispatches the order', async () => {
+    const given = await shop.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/2',
+      headers: auth,
+      payload: { customs: CUSTOMS['2'] },
+    });
+    expect(given.statusCode, given.body).toBe(200);
     const { reference } = await paidOrderWithPageKey(shop.app, {
       email: 'ciara@example.ie',
       name: 'Ciara Walsh',
@@ -323,7 +393,7 @@ describe.each(TEST_DIALECTS)('the built-in TEST labels on %s', (dialect) => {
     expect(text).toContain('TEST');
     expect(text).toContain(label.trackingNumber);
     expect(text).toContain('New York');
-    expect(text).toContain('HS 7117');
+    expect(text).toContain('HS 711719');
     const info = await shop.app.inject({ method: 'GET', url: `${label.url}/info`, headers: auth });
     expect(info.json()).toMatchObject({
       label: { test: true, voidable: true, trackingNumber: label.trackingNumber },

@@ -51,11 +51,11 @@ export function labelBody(request: LabelRequest, carrierId: string | null) {
               customs_items: customs.map((item) => ({
                 description: item.description,
                 quantity: item.quantity,
-                // ShipEngine takes money as decimal amounts with their currency.
-                value: { amount: item.valueCents / 100, currency: item.currency.toLowerCase() },
+                // Per piece, as ShipEngine's customs item is; money as a decimal amount with its currency.
+                value: { amount: item.unitValueCents / 100, currency: item.currency.toLowerCase() },
                 harmonized_tariff_code: item.hsCode,
                 country_of_origin: item.originCountry,
-                weight: { value: item.weightGrams, unit: 'gram' },
+                weight: { value: item.unitWeightGrams, unit: 'gram' },
               })),
             },
           }

@@ -74,7 +74,7 @@ export function testLabelPdf(request: LabelRequest, trackingNumber: string): Pro
             .text(
               latin1(
                 `${item.quantity} x ${item.description}, HS ${item.hsCode}, origin ${item.originCountry}, ` +
-                  `${(item.valueCents / 100).toFixed(2)} ${item.currency.toUpperCase()}, ${item.weightGrams} g`,
+                  `${(item.valueCents / 100).toFixed(2)} ${item.currency}, ${item.weightGrams} g`,
               ),
             );
         }

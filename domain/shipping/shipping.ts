@@ -12,6 +12,8 @@ import { CARRIERS, type Carrier } from '../orders/admin-api';
 export const SHIPPING_API = {
   /** The batch of labels as one PDF (`?layout=a4` for four to a page). */
   labels: '/api/admin/labels',
+  /** Today's labels as one PDF (`?layout=a4` for four to a page). */
+  todaysPdf: '/api/admin/labels/today.pdf',
   /** The provider's tracking events (ShipEngine's `track` webhook). */
   webhook: '/api/shipping/webhook',
 } as const;
@@ -19,6 +21,11 @@ export const SHIPPING_API = {
 /** `/api/admin/orders/SOL-.../label`: POST buys, DELETE voids, GET is the label's PDF. */
 export function labelPath(reference: string): string {
   return `/api/admin/orders/${encodeURIComponent(reference)}/label`;
+}
+
+/** What the desk asks of an order's label (GET). */
+export function labelInfoPath(reference: string): string {
+  return `${labelPath(reference)}/info`;
 }
 
 /** The header the tracking webhook carries its shared secret in (set on the webhook at ShipEngine). */
@@ -93,6 +100,7 @@ export const SHIPPING_MESSAGES = {
   voidRefused: 'The carrier did not void the label',
   providerFailed: 'The carrier did not make the label; nothing was bought. Try again in a minute.',
   batchUnknown: 'These orders have no label',
+  noneToday: 'No label was bought today',
   webhookRefused: 'Unknown webhook secret',
 } as const;
 

@@ -3,7 +3,7 @@
  * token; a maker may not buy or void): `POST /api/admin/orders/{ref}/label` buys (201), again 409;
  * `GET` the same path is the label's PDF; `DELETE` voids it; `GET .../label/info` what the desk shows;
  * `POST /api/admin/labels { references }` one PDF of many (`?layout=a4`: four to a page),
- * `GET /api/admin/labels/today` today's references. And the carrier's tracking webhook,
+ * `GET /api/admin/labels/today` today's references and `GET /api/admin/labels/today.pdf` their PDF. And the carrier's tracking webhook,
  * `POST /api/shipping/webhook`, authenticated by the shared secret in its header.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -92,6 +92,22 @@ export async function labelRoutes(app: FastifyInstance, opts: LabelRouteOptions)
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', 'inline; filename="labels.pdf"')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  // Today's labels as one PDF: a plain link the desk opens in a new tab to print.
+  api.get(
+    `${SHIPPING_API.labels}/today.pdf`,
+    { schema: { querystring: labelsBatchQuerySchema } },
+    async (request, reply) => {
+      const references = await labels.todaysReferences();
+      if (references.length === 0) return refuse('not-found', SHIPPING_MESSAGES.noneToday);
+      const pdf = await labels.batch(references, request.query.layout ?? 'a6');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'inline; filename="labels-today.pdf"')
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },

@@ -237,6 +237,9 @@ describe.each(TEST_DIALECTS)('labels through ShipEngine on %s', (dialect) => {
     // Today's labels, for the desk's "Print today's labels".
     const today = (await owner('GET', '/api/admin/labels/today')).json() as { references: string[] };
     expect(today.references).toEqual(expect.arrayContaining(references));
+    const todays = await owner('GET', '/api/admin/labels/today.pdf?layout=a4');
+    expect(todays.statusCode).toBe(200);
+    expect((await pageCount(todays.rawPayload)).count).toBe(Math.ceil(today.references.length / 4));
     // Bad batches: 400 naming the field; an order without a label 409 naming it.
     const empty = await owner('POST', '/api/admin/labels', { references: [] });
     expect(empty.statusCode).toBe(400);

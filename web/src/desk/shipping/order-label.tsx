@@ -23,8 +23,10 @@ export function OrderLabel({
   readonly onChanged: (order: OrderDetail) => void;
 }) {
   const owner = useIsOwner();
+  // A label exists only once the order is dispatched (buying it dispatches the order): before, nothing to ask.
+  const labelled = order.status === 'dispatched' || order.status === 'delivered';
   const [result, reload] = useDeskData(`label-${order.reference}-${order.status}`, () =>
-    labelApi.info(order.reference),
+    labelled ? labelApi.info(order.reference) : Promise.resolve({ label: null }),
   );
   const [confirming, setConfirming] = useState(false);
   const refresh = useCallback(async () => {
@@ -40,7 +42,9 @@ export function OrderLabel({
   );
   const voiding = useDeskAction(voidAct);
   if (result.state === 'loading') return null;
-  if (result.state === 'error') return <ErrorMessage>{result.message}</ErrorMessage>;
+  // The label is a convenience beside the order's own dispatch details: a failed read is said quietly.
+  if (result.state === 'error')
+    return <p className="text-sm text-muted">The label could not be read: {result.message}</p>;
   const label = result.data.label;
   if (!label) {
     if (!owner || !order.allowedActions.includes('dispatch')) return null;

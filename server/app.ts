@@ -50,6 +50,8 @@ import { clockOf, sharedRateLimitStore } from './security/rate-limit-store';
 import { UNCLASSIFIED_POLICY } from './security/route-policy';
 import { settingsDeclaration } from './settings/declaration';
 import { settingsPlugin } from './settings/plugin';
+import { shippingDeclaration } from './shipping/declaration';
+import { shippingPlugin } from './shipping/plugin';
 import { vatDeclaration } from './vat/declaration';
 import { vatPlugin } from './vat/plugin';
 
@@ -92,6 +94,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   checkoutDeclaration,
   fulfilmentDeclaration,
   returnsDeclaration,
+  shippingDeclaration,
   offersDeclaration,
   enquiriesDeclaration,
   quotesDeclaration,
@@ -178,6 +181,7 @@ export async function buildApp({
   await app.register(fulfilmentPlugin);
   await app.register(returnsPlugin);
   await app.register(customsPlugin);
+  await app.register(shippingPlugin);
   await app.register(makingPlugin);
   await app.register(offersPlugin);
   await app.register(giftCardsPlugin);

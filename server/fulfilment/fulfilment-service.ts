@@ -549,8 +549,15 @@ export class FulfilmentService {
     if (customs) refused(customs);
     // The shopper's contact address as the owner set it now (the e-mail is composed in this change).
     const { email: contactEmail } = await this.o.seller();
-    return this.once('dispatch', reference, actor, () =>
-      this.simple(reference, 'dispatch', actor, (row) => ({
+    return this.once('dispatch', reference, actor, async () => {
+      // A label voided and bought again (docs/product/shipping.md §22) dispatches the order a second time:
+      // its e-mail, with the new tracking number, is one of its own (one e-mail per kind and order).
+      const found = await this.o.store.findByReference(reference);
+      const again = found ? await this.o.store.dispatchMailQueued(found.row.id) : false;
+      const mailKind = again
+        ? `${DESK_MAIL_KINDS.dispatched}:${input.trackingNumber}`
+        : DESK_MAIL_KINDS.dispatched;
+      return this.simple(reference, 'dispatch', actor, (row) => ({
         set: {
           desk_status: TARGET.dispatch,
           carrier: input.carrier,
@@ -568,7 +575,7 @@ export class FulfilmentService {
         mails: (updated, keys) => [
           this.shopperMail(
             updated,
-            DESK_MAIL_KINDS.dispatched,
+            mailKind,
             dispatchedMail({
               reference,
               name: updated.shipping_name,
@@ -583,8 +590,37 @@ export class FulfilmentService {
           ),
         ],
         already: row.dispatched_at !== null,
-      })),
-    );
+      }));
+    });
+  }
+
+  /**
+   * A label voided before the carrier took the parcel (docs/product/shipping.md §22): the order goes back
+   * to making with no tracking, and may be dispatched again. False when it was not dispatched (or is
+   * delivered): nothing changed.
+   */
+  async undoDispatch(reference: string, trackingNumber: string, actor: Actor): Promise<boolean> {
+    const order = await this.o.store.findByReference(reference);
+    if (!order) return false;
+    return this.o.store.transition(order.row.id, {
+      from: ['dispatched'],
+      beforeDispatch: false,
+      notDelivered: true,
+      set: {
+        desk_status: TARGET.start,
+        carrier: null,
+        tracking_number: null,
+        tracking_url: null,
+        dispatched_at: null,
+      },
+      event: {
+        kind: 'status',
+        actor: 'owner',
+        by: actor.name,
+        text: `Label ${trackingNumber} voided: back in production`,
+      },
+      audit: audit(actor, 'undo-dispatch', reference, trackingNumber),
+    });
   }
 
   async refund(reference: string, input: RefundInput, actor: Actor): Promise<OrderOutcome> {

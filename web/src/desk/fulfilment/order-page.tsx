@@ -21,6 +21,7 @@ import { EnquiryName } from '../enquiries/enquiry-name';
 import { useIsOwner } from '../people/desk-person';
 import { quotesHref } from '../quotes/routes';
 import { OrderReturns } from '../returns/order-returns';
+import { OrderLabel } from '../shipping/order-label';
 import { DataTable } from '../ui/data-table';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
@@ -266,6 +267,9 @@ function OrderView({
 
         <div className="contents lg:grid lg:gap-4">
           <Section title="Actions" order="order-3">
+            <div className="mb-4">
+              <OrderLabel order={order} onChanged={onChanged} />
+            </div>
             <OrderActions order={order} onChanged={onChanged} />
           </Section>
 

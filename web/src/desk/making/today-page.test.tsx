@@ -218,10 +218,19 @@ describe('Today', () => {
         .map((a) => a.getAttribute('href')),
     ).toEqual([
       '#/orders/SOL-22222222',
+      // Today's labels to print (docs/product/shipping.md §22).
+      '/api/admin/labels/today.pdf',
+      '/api/admin/labels/today.pdf?layout=a4',
       '#/orders/SOL-33333333',
       '#/orders/SOL-55555555',
       '#/orders/SOL-44444444',
     ]);
+    // Each order due today has its "Buy label"; the next days' have none yet.
+    expect(
+      within(dispatch)
+        .getAllByRole('button', { name: /^Buy label for / })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Buy label for SOL-22222222']);
 
     // Who did what on the orders today, newest first, each order a link.
     const done = screen.getByRole('region', { name: 'Done today' });

@@ -17,6 +17,8 @@ import { deskApi } from '../desk-api';
 import { fulfilmentHref } from '../fulfilment/routes';
 import { useIsOwner } from '../people/desk-person';
 import { SellerPlaceholderWarning, useSellerPlaceholder } from '../settings/seller-placeholder-warning';
+import { BuyLabelButton } from '../shipping/buy-label';
+import { TodaysLabels } from '../shipping/todays-labels';
 import { DataTable } from '../ui/data-table';
 import { formatDay, formatInstant } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
@@ -112,8 +114,9 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
         {today.dispatch.length === 0 ? (
           <p className="mt-2">No order is due for dispatch today.</p>
         ) : (
-          <OrderLinks orders={today.dispatch} />
+          <OrderLinks orders={today.dispatch} buyLabels={owner} />
         )}
+        {owner ? <TodaysLabels /> : null}
         <UpcomingDispatch upcoming={today.upcoming} />
       </section>
       <DoneToday steps={today.doneToday} />
@@ -126,14 +129,17 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
 function OrderLinks({
   orders,
   late = false,
+  buyLabels = false,
 }: {
   readonly orders: readonly DueOrder[];
   readonly late?: boolean;
+  /** Each order with its "Buy label" (the owner's, on the dispatch list: docs/product/shipping.md §22). */
+  readonly buyLabels?: boolean;
 }) {
   return (
     <ul className="mt-2 flex flex-wrap gap-2">
       {orders.map((order) => (
-        <li key={order.reference} className="flex items-center gap-1">
+        <li key={order.reference} className="flex flex-wrap items-center gap-1">
           <a
             href={fulfilmentHref.order(order.reference)}
             className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium hover:bg-sand ${late ? 'border-danger text-danger' : 'border-line'}`}
@@ -143,6 +149,7 @@ function OrderLinks({
           </a>
           {/* A quote's or the owner's own order (docs/product/orders.md §10.17): "Quote", "Phone or fair". */}
           <ChannelBadge channel={order.channel} />
+          {buyLabels ? <BuyLabelButton reference={order.reference} compact /> : null}
         </li>
       ))}
     </ul>

@@ -113,7 +113,11 @@ describe('piece cost', () => {
       fc.property(
         fc.array(fc.record({ quantity: fc.nat(1000), unitCost: fc.option(fc.nat(10_000)) })),
         fc.nat(600),
-        fc.record({ hourlyRate: fc.nat(10_000), packaging: fc.nat(1000), multiplier: fc.integer({ min: 100, max: 1000 }) }),
+        fc.record({
+          hourlyRate: fc.nat(10_000),
+          packaging: fc.nat(1000),
+          multiplier: fc.integer({ min: 100, max: 1000 }),
+        }),
         (lines, minutes, settings) => {
           const c = pieceCost(lines, minutes, settings);
           expect(c.total).toBe(c.materials + c.labour + c.packaging);
@@ -134,13 +138,33 @@ describe('shortages', () => {
     ]);
     const result = shortagesOf(
       [
-        { reference: 'SOL-1', needs: new Map([['clasp', 1], ['bead', 20]]) },
-        { reference: 'SOL-2', needs: new Map([['clasp', 1], ['bead', 20]]) },
-        { reference: 'SOL-3', needs: new Map([['clasp', 1], ['bead', 20]]) },
+        {
+          reference: 'SOL-1',
+          needs: new Map([
+            ['clasp', 1],
+            ['bead', 20],
+          ]),
+        },
+        {
+          reference: 'SOL-2',
+          needs: new Map([
+            ['clasp', 1],
+            ['bead', 20],
+          ]),
+        },
+        {
+          reference: 'SOL-3',
+          needs: new Map([
+            ['clasp', 1],
+            ['bead', 20],
+          ]),
+        },
       ],
       materials,
     );
     expect(result.firstBlocked).toBe('SOL-3');
-    expect(result.shortages).toEqual([{ materialId: 'clasp', name: 'Gold clasp', needed: 3, onHand: 2, shortBy: 1 }]);
+    expect(result.shortages).toEqual([
+      { materialId: 'clasp', name: 'Gold clasp', needed: 3, onHand: 2, shortBy: 1 },
+    ]);
   });
 });

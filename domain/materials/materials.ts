@@ -151,7 +151,13 @@ export function shortagesOf(
     const material = materials.get(materialId);
     const onHand = material?.onHand ?? 0;
     if (total > onHand)
-      shortages.push({ materialId, name: material?.name ?? materialId, needed: total, onHand, shortBy: total - onHand });
+      shortages.push({
+        materialId,
+        name: material?.name ?? materialId,
+        needed: total,
+        onHand,
+        shortBy: total - onHand,
+      });
   }
   return { shortages, firstBlocked };
 }

@@ -323,6 +323,41 @@ export class MaterialService {
     return out;
   }
 
+  /**
+   * What pieces sold cost to make, per product, at today's average unit costs and her settings now
+   * (Numbers' margins): materials, labour and packaging in cents.
+   */
+  async costsOfPieces(
+    pieces: readonly { productId: string; size: SizeCode; quantity: number }[],
+  ): Promise<Map<string, { materials: number; labour: number; packaging: number }>> {
+    const { store } = this.o;
+    const [boms, materials, settings] = await Promise.all([
+      store.boms([...new Set(pieces.map((p) => p.productId))]),
+      store.list(),
+      store.settings(),
+    ]);
+    const unitCost = new Map(materials.map((m) => [m.id, m.unitCost]));
+    const out = new Map<string, { materials: number; labour: number; packaging: number }>();
+    for (const piece of pieces) {
+      const bom = boms.get(piece.productId);
+      if (!bom) continue;
+      const cost = pieceCost(
+        bom.sizes[piece.size].map((l) => ({
+          quantity: l.quantity,
+          unitCost: unitCost.get(l.materialId) ?? null,
+        })),
+        bom.minutes[piece.size],
+        settings,
+      );
+      const sum = out.get(piece.productId) ?? { materials: 0, labour: 0, packaging: 0 };
+      sum.materials += cost.materials * piece.quantity;
+      sum.labour += cost.labour * piece.quantity;
+      sum.packaging += cost.packaging * piece.quantity;
+      out.set(piece.productId, sum);
+    }
+    return out;
+  }
+
   async boms(productIds: readonly string[]): Promise<Map<string, StoredBom>> {
     return this.o.store.boms(productIds);
   }

@@ -7,7 +7,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, GALWAY_CARD_FORM, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
+import { addDays, irishDate } from '../../domain/shared/calendar-date';
+import {
+  buildTestApp,
+  GALWAY_CARD_FORM,
+  payAndConfirm,
+  TEST_PUBLIC_URL,
+  tempDataDir,
+} from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS } from '../../tests/support/test-database';
 
 const ADMIN_TOKEN = 'materials-test-admin-token';
@@ -180,6 +187,54 @@ describe.each(TEST_DIALECTS)('materials on %s', (dialect) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toContain('sizes.S[0].materialId');
+  });
+
+  it("Today names what the queue is short of and the first order blocked; Numbers shows each product's margin", async () => {
+    const [app] = await shop(dialect, 1);
+    if (!app) throw new Error('no app');
+    // Paid before its bill of materials was set: nothing was reserved for it.
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { email: 'early@example.ie', items: [{ id: '2', quantity: 2, size: 'S' }], zone: 'IE' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { sessionId } = res.json() as { sessionId: string };
+    await payAndConfirm(app, sessionId, 'early@example.ie');
+    const [order] = await app.platform.db.selectFrom('orders').select(['reference', 'total']).execute();
+    const silver = (
+      await owner(app, 'POST', '/api/admin/materials', {
+        name: 'Silver clasp',
+        unit: 'piece',
+        onHand: 0,
+        lowStock: 2,
+      })
+    ).json().material;
+    await owner(app, 'POST', `/api/admin/materials/${silver.id}/purchases`, { quantity: 1, cost: 300 });
+    await owner(app, 'PUT', '/api/admin/materials/settings', {
+      hourlyRate: 1200,
+      packaging: 100,
+      multiplier: 300,
+    });
+    await owner(app, 'PUT', '/api/admin/products/2/materials', {
+      sizes: { S: [{ materialId: silver.id, quantity: 1 }] },
+      minutes: { S: 20 },
+    });
+    const today = (await owner(app, 'GET', '/api/admin/today')).json();
+    expect(today.shortages).toEqual([
+      { materialId: silver.id, name: 'Silver clasp', needed: 2, onHand: 1, shortBy: 1 },
+    ]);
+    expect(today.canMake.firstBlocked).toBe(order?.reference);
+    expect(today.canMake.lowStock).toMatchObject([{ id: silver.id, onHand: 1, toBuy: 2 }]);
+
+    const day = irishDate(new Date());
+    const stats = (
+      await owner(app, 'GET', `/api/admin/stats?from=${addDays(day, -1)}&to=${addDays(day, 1)}`)
+    ).json();
+    const margin = stats.margins.find((m: { productId: string }) => m.productId === '2');
+    // Two pieces: 2 x 300 materials, 2 x 20 minutes of €12/h = 800 labour, 2 x 100 packaging.
+    expect(margin).toMatchObject({ materialsCost: 600, labourCost: 800 });
+    expect(margin.margin).toBe(margin.revenue - 600 - 800 - 200);
   });
 
   it('30 checkouts at once on two instances for the last 5 clasps: 5 orders, none left, paused on both; a refund gives one back', async () => {

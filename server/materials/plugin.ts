@@ -14,7 +14,7 @@ import { MaterialStore } from './material-store';
 
 async function materials(
   app: FastifyInstance,
-  uses: Needs<'catalogue' | 'checkout' | 'orders'>,
+  uses: Needs<'catalogue' | 'checkout' | 'orders' | 'making'>,
 ): Promise<void> {
   const { db, events } = app.platform;
   const { source } = uses.catalogue;
@@ -36,6 +36,26 @@ async function materials(
     },
   });
   events.on('orderPaid', () => service.afterPaid());
+  // Today's "Can I make these?" (docs/product/materials.md §23).
+  uses.making.joinToday(async (queue) => {
+    const { shortages, firstBlocked, lowStock } = await service.canIMake(queue);
+    return {
+      shortages,
+      canMake: {
+        firstBlocked,
+        lowStock: lowStock.map((m) => ({
+          id: m.id,
+          name: m.name,
+          unit: m.unit,
+          onHand: m.onHand,
+          reserved: m.reserved,
+          lowStock: m.lowStock,
+          // Enough to be above the low-stock level again with what is reserved set aside.
+          toBuy: Math.max(1, m.lowStock + m.reserved - m.onHand + 1),
+        })),
+      },
+    };
+  });
   events.on('orderStatusChanged', async ({ reference, status }) => {
     const row = await uses.orders.store.findByReference(reference);
     if (row) await service.onStatus(row.id, status);
@@ -43,4 +63,8 @@ async function materials(
   await app.register(materialRoutes, { service });
 }
 
-export const materialsPlugin = featurePlugin('materials', ['catalogue', 'checkout', 'orders'], materials);
+export const materialsPlugin = featurePlugin(
+  'materials',
+  ['catalogue', 'checkout', 'orders', 'making'],
+  materials,
+);

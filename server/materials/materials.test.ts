@@ -294,6 +294,13 @@ describe.each(TEST_DIALECTS)('materials on %s', (dialect) => {
     for (const app of [one, two])
       expect(await within(5_000, () => productOf(app, '1').status === 'paused')).toBe(true);
     expect(productOf(two, '1').unmakeableSizes).toEqual(['S', 'M', 'L']);
+    const shown = (await two.inject({ method: 'GET', url: '/api/products/1' })).json();
+    expect(shown.product.status).toBe('paused');
+    expect(shown.product.sizes.map((s: { available: boolean }) => s.available)).toEqual([
+      false,
+      false,
+      false,
+    ]);
 
     // Once every instance serves it, a checkout of the size is refused naming it.
     const refused = await two.inject({
@@ -313,6 +320,8 @@ describe.each(TEST_DIALECTS)('materials on %s', (dialect) => {
     for (const app of [one, two])
       expect(await within(5_000, () => productOf(app, '1').status === 'active')).toBe(true);
     expect(productOf(one, '1').unmakeableSizes).toBeUndefined();
+    const back = (await one.inject({ method: 'GET', url: '/api/products/1' })).json();
+    expect(back.product.sizes.every((s: { available: boolean }) => s.available)).toBe(true);
 
     // Dispatching a paid order uses its clasp for good.
     const made = paid[1]?.reference;

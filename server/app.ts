@@ -20,6 +20,8 @@ import { giftCardsPlugin } from './gift-cards/plugin';
 import { adminRoutes } from './images/image-edit-routes';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/api-support';
 import { makingPlugin } from './making/plugin';
+import { materialsDeclaration } from './materials/declaration';
+import { materialsPlugin } from './materials/plugin';
 import { mediaDeclaration } from './media/declaration';
 import { type MediaOptions, mediaPlugin } from './media/media';
 import { newsletterDeclaration } from './newsletter/declaration';
@@ -104,6 +106,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   customersDeclaration,
   giftCardsDeclaration,
   vatDeclaration,
+  materialsDeclaration,
 ];
 
 /** Hands every feature's declaration to the platform: before a database opens (the app, scripts, tests). */
@@ -186,6 +189,7 @@ export async function buildApp({
   await app.register(offersPlugin);
   await app.register(giftCardsPlugin);
   await app.register(checkoutPlugin, { reconcile });
+  await app.register(materialsPlugin);
   await app.register(enquiriesPlugin);
   await app.register(quotesPlugin);
   await app.register(newsletterPlugin);

@@ -39,6 +39,11 @@ export function unavailableProductError(name: string, status: 'paused' | 'retire
     : `${name} is no longer made: remove it from your cart to check out`;
 }
 
+/** A line in a size the maker's materials cannot cover now (docs/product/materials.md §23). */
+export function sizeCannotBeMadeError(index: number, name: string, size: SizeCode): string {
+  return `items[${index}].size: ${name} cannot be made in size ${size} right now: choose another size`;
+}
+
 /** A line in a size its product is no longer made in. */
 export function sizeNotOfferedError(name: string, size: SizeCode): string {
   return `${name} is not made in size ${size}: choose another size`;

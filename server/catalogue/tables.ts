@@ -45,6 +45,8 @@ export interface CatalogueProductsTable {
   exclude_from_feeds: number;
   /** JSON ProductCustoms (domain/customs/product-customs.ts, migration 0048); null: none given. */
   customs: string | null;
+  /** JSON SizeCode[]: the sizes the materials cannot cover now (server/materials writes it, 0050-materials). */
+  unmakeable_sizes: string;
 }
 
 export interface CatalogueImagesTable {

@@ -56,6 +56,7 @@ describe('the migrations the platform and the features declare', () => {
       '0047-seed-product-colours',
       '0048-catalogue-customs',
       '0049-shipping-labels',
+      '0050-materials',
     ]);
   });
 

@@ -22,6 +22,7 @@ import {
   CARRIER_LABELS,
   type Carrier,
   type FulfilmentAction,
+  type FulfilmentStatus,
   GIFT_CARD_REFUND_MESSAGES,
   type GiftCardRefundChoice,
   type OrderDetail,
@@ -92,6 +93,8 @@ export interface FulfilmentServiceOptions {
   readonly requests: RequestClaims;
   /** After an order was marked delivered, before the desk answers (the review request, server/reviews/). */
   readonly onDelivered?: (reference: string) => Promise<void>;
+  /** After the owner's change of an order (made, dispatched, refunded, cancelled), before the desk answers. */
+  readonly onStatus?: (reference: string, status: FulfilmentStatus) => Promise<void>;
   /** The order's VAT as the desk shows it (server/vat); null for an order priced before the VAT rules. */
   readonly orderVat?: (orderId: string, reference: string) => Promise<OrderVatAnswer | null>;
   /** Which orders of a list page are flagged "destination VAT due" (server/vat): their references. */
@@ -1026,6 +1029,7 @@ export class FulfilmentService {
     const made = await madeOnce(this.o.requests, { action, target: reference, actor }, run, () =>
       this.answer(reference, false),
     );
+    if (made.value.changed) await this.o.onStatus?.(reference, made.value.order.status);
     return made.value;
   }
 

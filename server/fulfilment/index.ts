@@ -2,6 +2,7 @@
  * The fulfilment feature's public face: what other features may use of it (docs/architecture.md), and
  * the events it publishes.
  */
+import type { FulfilmentStatus } from '../../domain/orders/admin-api';
 import type { FulfilmentService } from './fulfilment-service';
 import type { ReturnsOfOrder } from './fulfilment-store';
 
@@ -55,5 +56,7 @@ declare module '../lib/events' {
   interface ShopEvents {
     /** The owner marked an order delivered (published before the desk answers). */
     orderDelivered: { readonly reference: string };
+    /** The owner changed an order's status at the desk (published before the desk answers). */
+    orderStatusChanged: { readonly reference: string; readonly status: FulfilmentStatus };
   }
 }

@@ -15,6 +15,7 @@ import {
 import { formatDayMonth, type IsoDate } from '../../../../domain/shared/calendar-date';
 import { deskApi } from '../desk-api';
 import { fulfilmentHref } from '../fulfilment/routes';
+import { materialsHref } from '../materials/routes';
 import { useIsOwner } from '../people/desk-person';
 import { SellerPlaceholderWarning, useSellerPlaceholder } from '../settings/seller-placeholder-warning';
 import { BuyLabelButton } from '../shipping/buy-label';
@@ -107,6 +108,9 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
           ]}
         />
       </section>
+      {today.shortages && today.canMake ? (
+        <CanIMake shortages={today.shortages} canMake={today.canMake} />
+      ) : null}
       <section aria-labelledby="today-dispatch" className={sectionClass}>
         <h2 id="today-dispatch" className="text-xl">
           Dispatch today
@@ -221,6 +225,75 @@ function formatClock(iso: string): string {
     minute: '2-digit',
     timeZone: 'Europe/Dublin',
   }).format(new Date(iso));
+}
+
+/**
+ * "Can I make these?" (docs/product/materials.md §23): what the queue's orders need beyond what is on hand,
+ * the first order that would be blocked, and the materials at their low-stock level with what to buy.
+ */
+function CanIMake({
+  shortages,
+  canMake,
+}: {
+  readonly shortages: NonNullable<TodayResponse['shortages']>;
+  readonly canMake: NonNullable<TodayResponse['canMake']>;
+}) {
+  return (
+    <section aria-labelledby="today-can-make" className={sectionClass}>
+      <h2 id="today-can-make" className="text-xl">
+        Can I make these?
+      </h2>
+      {shortages.length === 0 ? (
+        <p className="mt-2">Yes: the materials on hand cover every order in the queue.</p>
+      ) : (
+        <>
+          {canMake.firstBlocked ? (
+            <p className="mt-2">
+              The first order the materials would block:{' '}
+              <a className="font-medium underline" href={fulfilmentHref.order(canMake.firstBlocked)}>
+                {canMake.firstBlocked}
+              </a>
+            </p>
+          ) : null}
+          <DataTable
+            caption="Materials the queue is short of"
+            className="mt-3"
+            rows={shortages}
+            rowKey={(s) => s.materialId}
+            columns={[
+              { header: 'Material', rowHeader: true, cell: (s) => s.name },
+              { header: 'Needed', numeric: true, cell: (s) => String(s.needed) },
+              { header: 'On hand', numeric: true, cell: (s) => String(s.onHand) },
+              {
+                header: 'Short by',
+                numeric: true,
+                cellClassName: 'font-semibold',
+                cell: (s) => String(s.shortBy),
+              },
+            ]}
+          />
+        </>
+      )}
+      {canMake.lowStock.length > 0 ? (
+        <DataTable
+          caption="Low on stock: what to buy"
+          className="mt-3"
+          rows={canMake.lowStock}
+          rowKey={(m) => m.id}
+          columns={[
+            { header: 'Material', rowHeader: true, cell: (m) => m.name },
+            { header: 'On hand', numeric: true, cell: (m) => `${m.onHand} ${m.unit}` },
+            { header: 'Buy at least', numeric: true, cell: (m) => `${m.toBuy} ${m.unit}` },
+          ]}
+        />
+      ) : null}
+      <p className="mt-3 text-sm">
+        <a className="underline" href={materialsHref.materials()}>
+          Materials
+        </a>
+      </p>
+    </section>
+  );
 }
 
 function LateOrders({ late }: { readonly late: readonly DueOrder[] }) {

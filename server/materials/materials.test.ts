@@ -1,0 +1,336 @@
+/**
+ * The maker's materials through the real app on both databases (docs/product/materials.md §23): the
+ * owner's list, purchases at a weighted average, bad values named, makers reading but not buying; a
+ * product's bill of materials with buildable; and the last 5 clasps' worth sold by 30 checkouts at once on
+ * two instances: exactly 5 orders paid, no stock left, the product paused on both within 5 s; a refund
+ * before making gives the clasp back and the product returns.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addDays, irishDate } from '../../domain/shared/calendar-date';
+import {
+  buildTestApp,
+  GALWAY_CARD_FORM,
+  payAndConfirm,
+  TEST_PUBLIC_URL,
+  tempDataDir,
+} from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS } from '../../tests/support/test-database';
+
+const ADMIN_TOKEN = 'materials-test-admin-token';
+const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL };
+
+const apps: FastifyInstance[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+  for (const clean of cleanups.splice(0).reverse()) await clean();
+});
+
+async function shop(dialect: (typeof TEST_DIALECTS)[number], instances: number) {
+  const data = tempDataDir();
+  cleanups.push(data.remove);
+  const database = await createTestDatabase(dialect, data.dir, { migrated: true });
+  cleanups.push(() => database.remove());
+  const started: FastifyInstance[] = [];
+  for (let i = 0; i < instances; i++) {
+    const app = await buildTestApp(
+      { DATA_DIR: data.dir, ADMIN_TOKEN, RATE_LIMITS: 'off', ...database.env },
+      { cataloguePollMs: 500 },
+    );
+    apps.push(app);
+    started.push(app);
+  }
+  return started;
+}
+
+function owner(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+  url: string,
+  payload?: object,
+) {
+  return app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+}
+
+/** Polls `check` until it holds or `ms` pass (the catalogue reaches other instances by its poll). */
+async function within(ms: number, check: () => boolean | Promise<boolean>): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const productOf = (app: FastifyInstance, id: string) => {
+  const product = app.catalogue.source.current().products.find((p) => p.id === id);
+  if (!product) throw new Error(`no product ${id}`);
+  return product;
+};
+
+describe.each(TEST_DIALECTS)('materials on %s', (dialect) => {
+  it('the owner keeps materials and purchases; bad values are named; makers read but do not buy', async () => {
+    const [app] = await shop(dialect, 1);
+    if (!app) throw new Error('no app');
+    const made = await owner(app, 'POST', '/api/admin/materials', {
+      name: '6 mm garnet',
+      unit: 'bead',
+      onHand: 30,
+      lowStock: 20,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { material } = made.json();
+    expect(material).toMatchObject({ name: '6 mm garnet', unit: 'bead', onHand: 30, unitCost: null });
+
+    const bought = await owner(app, 'POST', `/api/admin/materials/${material.id}/purchases`, {
+      quantity: 100,
+      cost: 1550,
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    // Stock counted in by hand has no cost: the purchase's own, 15.5 -> 16 cents.
+    expect(bought.json().material).toMatchObject({ onHand: 130, unitCost: 16 });
+    const again = await owner(app, 'POST', `/api/admin/materials/${material.id}/purchases`, {
+      quantity: 30,
+      cost: 300,
+    });
+    // (130 x 16 + 300) / 160 = 14.875 -> 15.
+    expect(again.json().material).toMatchObject({ onHand: 160, unitCost: 15 });
+
+    for (const [url, payload, field] of [
+      ['/api/admin/materials', { name: 'x', unit: 'litre', onHand: 1, lowStock: 0 }, 'unit'],
+      ['/api/admin/materials', { name: 'x', unit: 'bead', onHand: -1, lowStock: 0 }, 'onHand'],
+      ['/api/admin/materials', { name: 'x', unit: 'bead', onHand: 1.5, lowStock: 0 }, 'onHand'],
+      [`/api/admin/materials/${material.id}/purchases`, { quantity: 0, cost: 100 }, 'quantity'],
+      [`/api/admin/materials/${material.id}/purchases`, { quantity: 1, cost: 9.5 }, 'cost'],
+    ] as const) {
+      const res = await owner(app, 'POST', url, payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toContain(field);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/admin/materials' })).statusCode).toBe(401);
+
+    const person = await app.platform.people.create({
+      name: 'Niamh',
+      email: 'maker@example.ie',
+      role: 'maker',
+    });
+    if (!person) throw new Error('no maker');
+    const { secret } = await app.platform.sessions.create('127.0.0.1', { personId: person.id, device: null });
+    const maker = { cookie: `solas_admin=${secret}`, origin: TEST_PUBLIC_URL };
+    const read = await app.inject({ method: 'GET', url: '/api/admin/materials', headers: maker });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().materials).toHaveLength(1);
+    const buy = await app.inject({
+      method: 'POST',
+      url: `/api/admin/materials/${material.id}/purchases`,
+      headers: maker,
+      payload: { quantity: 1, cost: 1 },
+    });
+    expect(buy.statusCode).toBe(403);
+
+    const csv = await owner(app, 'GET', '/api/admin/materials.csv');
+    expect(csv.body).toContain('6 mm garnet,bead,160,20,15');
+  });
+
+  it('a bill of materials per size answers what can be made and what a piece costs', async () => {
+    const [app] = await shop(dialect, 1);
+    if (!app) throw new Error('no app');
+    const cord = (
+      await owner(app, 'POST', '/api/admin/materials', { name: 'Cord', unit: 'cm', onHand: 100, lowStock: 0 })
+    ).json().material;
+    const bead = (
+      await owner(app, 'POST', '/api/admin/materials', {
+        name: 'Bead',
+        unit: 'bead',
+        onHand: 90,
+        lowStock: 0,
+      })
+    ).json().material;
+    await owner(app, 'POST', `/api/admin/materials/${bead.id}/purchases`, { quantity: 10, cost: 200 });
+    await owner(app, 'PUT', '/api/admin/materials/settings', {
+      hourlyRate: 2400,
+      packaging: 150,
+      multiplier: 250,
+    });
+    const put = await owner(app, 'PUT', '/api/admin/products/1/materials', {
+      sizes: {
+        S: [
+          { materialId: cord.id, quantity: 18 },
+          { materialId: bead.id, quantity: 20 },
+        ],
+        M: [
+          { materialId: cord.id, quantity: 20 },
+          { materialId: bead.id, quantity: 23 },
+        ],
+        L: [
+          { materialId: cord.id, quantity: 22 },
+          { materialId: bead.id, quantity: 26 },
+        ],
+      },
+      minutes: { S: 30, M: 30, L: 35 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const got = await owner(app, 'GET', '/api/admin/products/1/materials');
+    expect(got.json().buildable).toEqual({ S: 5, M: 4, L: 3 });
+    // M: 23 beads x 20c = 460; 30 minutes of €24/h = 1200; packaging 150: 1810, x 2.5 = 4525.
+    expect(got.json().cost.M).toEqual({
+      materials: 460,
+      labour: 1200,
+      packaging: 150,
+      total: 1810,
+      suggestedPrice: 4525,
+    });
+    const bad = await owner(app, 'PUT', '/api/admin/products/1/materials', {
+      sizes: { S: [{ materialId: 'mat_nope', quantity: 1 }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain('sizes.S[0].materialId');
+  });
+
+  it("Today names what the queue is short of and the first order blocked; Numbers shows each product's margin", async () => {
+    const [app] = await shop(dialect, 1);
+    if (!app) throw new Error('no app');
+    // Paid before its bill of materials was set: nothing was reserved for it.
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { email: 'early@example.ie', items: [{ id: '2', quantity: 2, size: 'S' }], zone: 'IE' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { sessionId } = res.json() as { sessionId: string };
+    await payAndConfirm(app, sessionId, 'early@example.ie');
+    const [order] = await app.platform.db.selectFrom('orders').select(['reference', 'total']).execute();
+    const silver = (
+      await owner(app, 'POST', '/api/admin/materials', {
+        name: 'Silver clasp',
+        unit: 'piece',
+        onHand: 0,
+        lowStock: 2,
+      })
+    ).json().material;
+    await owner(app, 'POST', `/api/admin/materials/${silver.id}/purchases`, { quantity: 1, cost: 300 });
+    await owner(app, 'PUT', '/api/admin/materials/settings', {
+      hourlyRate: 1200,
+      packaging: 100,
+      multiplier: 300,
+    });
+    await owner(app, 'PUT', '/api/admin/products/2/materials', {
+      sizes: { S: [{ materialId: silver.id, quantity: 1 }] },
+      minutes: { S: 20 },
+    });
+    const today = (await owner(app, 'GET', '/api/admin/today')).json();
+    expect(today.shortages).toEqual([
+      { materialId: silver.id, name: 'Silver clasp', needed: 2, onHand: 1, shortBy: 1 },
+    ]);
+    expect(today.canMake.firstBlocked).toBe(order?.reference);
+    expect(today.canMake.lowStock).toMatchObject([{ id: silver.id, onHand: 1, toBuy: 2 }]);
+
+    const day = irishDate(new Date());
+    const stats = (
+      await owner(app, 'GET', `/api/admin/stats?from=${addDays(day, -1)}&to=${addDays(day, 1)}`)
+    ).json();
+    const margin = stats.margins.find((m: { productId: string }) => m.productId === '2');
+    // Two pieces: 2 x 300 materials, 2 x 20 minutes of €12/h = 800 labour, 2 x 100 packaging.
+    expect(margin).toMatchObject({ materialsCost: 600, labourCost: 800 });
+    expect(margin.margin).toBe(margin.revenue - 600 - 800 - 200);
+  });
+
+  it('30 checkouts at once on two instances for the last 5 clasps: 5 orders, none left, paused on both; a refund gives one back', async () => {
+    const [one, two] = await shop(dialect, 2);
+    if (!one || !two) throw new Error('no apps');
+    const clasp = (
+      await owner(one, 'POST', '/api/admin/materials', {
+        name: 'Gold clasp',
+        unit: 'piece',
+        onHand: 5,
+        lowStock: 1,
+      })
+    ).json().material;
+    const set = await owner(one, 'PUT', '/api/admin/products/1/materials', {
+      sizes: {
+        S: [{ materialId: clasp.id, quantity: 1 }],
+        M: [{ materialId: clasp.id, quantity: 1 }],
+        L: [{ materialId: clasp.id, quantity: 1 }],
+      },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const instance = (i: number) => (i % 2 === 0 ? one : two);
+
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const app = instance(i);
+        const email = `shopper${i}@example.ie`;
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/checkout',
+          payload: { email, items: [{ id: '1', quantity: 1, size: 'M' }], zone: 'IE' },
+        });
+        if (res.statusCode !== 200) return { checkout: res.statusCode, error: res.json().error as string };
+        const { sessionId } = res.json() as { sessionId: string };
+        await app.inject({
+          method: 'POST',
+          url: `/test-checkout/${sessionId}/pay`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ ...GALWAY_CARD_FORM, email }).toString(),
+        });
+        const confirmed = await instance(i + 1).inject({
+          method: 'POST',
+          url: `/api/orders/${sessionId}/confirm`,
+          payload: {},
+        });
+        return { checkout: 200, confirmed: confirmed.statusCode };
+      }),
+    );
+    const paid = await one.platform.db
+      .selectFrom('orders')
+      .select(['id', 'reference'])
+      .where('status', '=', 'paid')
+      .execute();
+    expect(paid, JSON.stringify(attempts)).toHaveLength(5);
+    const [stock] = (await owner(one, 'GET', '/api/admin/materials')).json().materials;
+    expect(stock).toMatchObject({ onHand: 5, reserved: 5, low: true });
+    for (const app of [one, two])
+      expect(await within(5_000, () => productOf(app, '1').status === 'paused')).toBe(true);
+    expect(productOf(two, '1').unmakeableSizes).toEqual(['S', 'M', 'L']);
+    const shown = (await two.inject({ method: 'GET', url: '/api/products/1' })).json();
+    expect(shown.product.status).toBe('paused');
+    expect(shown.product.sizes.map((s: { available: boolean }) => s.available)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+
+    // Once every instance serves it, a checkout of the size is refused naming it.
+    const refused = await two.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { email: 'late@example.ie', items: [{ id: '1', quantity: 1, size: 'M' }], zone: 'IE' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatch(/^items\[0\]\.size: /);
+
+    // A refund before making gives the clasp back: the product is active again on both.
+    const reference = paid[0]?.reference;
+    const refund = await owner(two, 'POST', `/api/admin/orders/${reference}/refund`, {});
+    expect(refund.statusCode, refund.body).toBe(200);
+    const [after] = (await owner(one, 'GET', '/api/admin/materials')).json().materials;
+    expect(after).toMatchObject({ onHand: 5, reserved: 4 });
+    for (const app of [one, two])
+      expect(await within(5_000, () => productOf(app, '1').status === 'active')).toBe(true);
+    expect(productOf(one, '1').unmakeableSizes).toBeUndefined();
+    const back = (await one.inject({ method: 'GET', url: '/api/products/1' })).json();
+    expect(back.product.sizes.every((s: { available: boolean }) => s.available)).toBe(true);
+
+    // Dispatching a paid order uses its clasp for good.
+    const made = paid[1]?.reference;
+    const dispatched = await owner(one, 'POST', `/api/admin/orders/${made}/dispatch`, {
+      carrier: 'an_post',
+      trackingNumber: 'RR123456789IE',
+    });
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    const [used] = (await owner(one, 'GET', '/api/admin/materials')).json().materials;
+    expect(used).toMatchObject({ onHand: 4, reserved: 3 });
+  }, 60_000);
+});

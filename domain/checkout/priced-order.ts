@@ -18,9 +18,9 @@ import type { ZoneId } from '../config';
 import { type AppliedDiscount, type DiscountedTotals, priceDiscountedOrder } from '../offers/discounts';
 import { allocate } from '../shared/allocation';
 import { type Cents, cents } from '../shared/money';
-import { type VatInput, type VatScheme, vatBreakdown } from '../vat/vat-breakdown';
-import { NO_DISCOUNT, takeDiscount } from './adjustments';
-import { GIFT_WRAP_DESCRIPTION, pieceDescription, SHIPPING_DESCRIPTION } from './vat-lines';
+import { type VatBreakdown, type VatScheme, vatBreakdown } from '../vat/vat-breakdown';
+import { NO_DISCOUNT, type TaxRules, takeDiscount } from './adjustments';
+import { GIFT_WRAP_DESCRIPTION, pieceDescription, SHIPPING_DESCRIPTION, type VatLineKind } from './vat-lines';
 
 export type PricedLineKind = 'piece' | 'shipping' | 'gift_wrap' | 'gift_card';
 
@@ -51,8 +51,7 @@ export interface PricedPayment {
   readonly amount: Cents;
 }
 
-/** The tax rules for this cart's destination and buyer (server/vat reads them); null: no VAT is priced. */
-export type TaxRules = Omit<VatInput, 'lines'>;
+export type { TaxRules } from './adjustments';
 
 export interface PricingContext {
   readonly zone: ZoneId;
@@ -222,5 +221,48 @@ export function storedTotals(priced: PricedOrder): DiscountedTotals {
     zone: priced.zone,
     itemCount: priced.totals.itemCount,
     freeShipping: priced.totals.freeShipping,
+  };
+}
+
+/** A goods line of the order's VAT as stored and invoiced (server/vat OrderVatLineRecord). */
+export interface PricedVatLine {
+  readonly kind: VatLineKind;
+  readonly description: string;
+  readonly quantity: number;
+  readonly gross: number;
+  readonly rate: number;
+  readonly net: number;
+  readonly vat: number;
+}
+
+/**
+ * The order's VAT as its papers state it, read off the priced order: its goods lines (a gift card bought is
+ * no supply and no invoice line) and their sums. Null when no VAT was priced.
+ */
+export function pricedVat(
+  priced: PricedOrder,
+): { readonly breakdown: VatBreakdown; readonly lines: readonly PricedVatLine[] } | null {
+  if (priced.scheme === null || priced.country === null) return null;
+  const lines: PricedVatLine[] = [];
+  for (const l of priced.lines)
+    if (l.kind !== 'gift_card')
+      lines.push({
+        kind: l.kind,
+        description: l.description,
+        quantity: l.quantity,
+        gross: l.gross,
+        rate: l.vatRate,
+        net: l.net,
+        vat: l.vat,
+      });
+  return {
+    breakdown: {
+      country: priced.country,
+      scheme: priced.scheme,
+      lines: lines.map((l) => ({ rate: l.rate, net: l.net, vat: l.vat })),
+      totalNet: lines.reduce((s, l) => s + l.net, 0),
+      totalVat: lines.reduce((s, l) => s + l.vat, 0),
+    },
+    lines,
   };
 }

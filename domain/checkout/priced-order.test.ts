@@ -98,7 +98,7 @@ function must(ok: boolean, what: string, got?: unknown): void {
   if (!ok) throw new Error(`${what}${got === undefined ? '' : `: ${JSON.stringify(got)}`}`);
 }
 
-/** The invariants of one priced order (docs/product/vat.md §20.7). */
+/** The invariants of one priced order (docs/product/vat.md §20.10). */
 function checkOrder(cart: readonly PricedLineInput[], context: PricingContext, priced: PricedOrder): void {
   const { lines, totals, payments } = priced;
   // What is charged equals the lines.

@@ -4,7 +4,7 @@
  * as payment) to every line the order's papers state, its totals and its payments. Every entry point that
  * prices an order calls it and stores exactly what it returns; nothing recomputes a total after it.
  *
- * Stages, in the order the law reads them (docs/product/vat.md §20.7):
+ * Stages, in the order the law reads them (docs/product/vat.md §20.10):
  * 1. discounts: the one discount that applies (they never stack) comes off the pieces, shared over them by
  *    the shop's allocation rule (domain/shared/allocation.ts); the zone's shipping follows the items after it.
  * 2. tax: each goods line's VAT, rounded per line (art. 226(8) and (10): the invoice states each rate's

@@ -72,7 +72,7 @@ export interface SoldLine {
 
 /**
  * What the returned pieces cost the shopper: their price, less their share of the order's discount, by the
- * shop's one allocation rule (domain/shared/allocation.ts, docs/product/vat.md §20.7): the discount is shared
+ * shop's one allocation rule (domain/shared/allocation.ts, docs/product/vat.md §20.10): the discount is shared
  * over the sold lines as the invoice shares it, and a line's price after it over its pieces returned and
  * kept, so returning every piece of a line gives back exactly what its invoice line charged.
  * The caller adds the shipping when the owner refunds it, and never refunds more than is left.

@@ -1,5 +1,5 @@
 /**
- * The shop's one allocation rule (docs/product/vat.md §20.7): an amount of cents shared over lines in
+ * The shop's one allocation rule (docs/product/vat.md §20.10): an amount of cents shared over lines in
  * proportion to their values by the largest remainder method. Each line first gets its exact share
  * rounded down; the cents still left go one each to the lines whose exact shares lost the most in that
  * rounding, ties to the larger line, then to the earlier one. No line gets more than its value, the shares

@@ -9,9 +9,10 @@ import { dutyNotice } from '../../domain/customs/duty-notice';
 import { DEFAULT_US_DUTY_PERCENT } from '../../domain/settings/shop-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
+import { vatStep } from '../vat';
 import { checkoutRoutes } from './checkout-routes';
 import { CheckoutService } from './checkout-service';
-import { vatAdjustment, vatAtPayment } from './checkout-vat';
+import { vatAtPayment } from './checkout-vat';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
 import { takeGiftCardLines } from './gift-card-line-store';
@@ -71,13 +72,13 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
       void events.emit('orderPaid', order);
     },
   });
-  // What changes a priced cart, in this order (domain/checkout/adjustments.ts): discounts, then payments
-  // made another way, then taxes. The cart's check and the checkout run the same list.
+  // The steps that price a cart, in this order (domain/checkout/adjustments.ts): discounts, then the tax,
+  // then payments made another way. The cart's check and every checkout run the same list.
   const [earlyBird, discountCode] = uses.offers.atCheckout.entries;
-  // Gift cards are a payment, never a discount (docs/product/gift-cards.md §19): they pay what the discounts leave.
-  // The VAT entry comes last: a payment changes no VAT (docs/product/vat.md §20).
+  // Gift cards are a payment, never a discount (docs/product/gift-cards.md §19): they pay the total, VAT
+  // included, after the tax (a payment changes no VAT, docs/product/vat.md §20).
   const giftCards = giftCardsAtCheckout(uses.giftCards);
-  const adjustments = declareAdjustments([earlyBird, discountCode, giftCards.entry, vatAdjustment(uses.vat)]);
+  const adjustments = declareAdjustments([earlyBird, discountCode, vatStep(uses.vat), giftCards.entry]);
   // A refund goes back where the money came from: the desk's refunds and returns reach the cards too.
   fulfilment.refundGiftCardsWith(giftCards);
   // The shopper's order page shows what the cards paid, as the confirmation does (§19.3).

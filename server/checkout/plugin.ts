@@ -4,6 +4,7 @@
  * way it was paid. Publishes `orderPaid`, `reminderRequested` and `checkoutRecoverable`.
  */
 import type { FastifyInstance } from 'fastify';
+import { takeGiftCardLines } from '../gift-cards';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { vatStep } from '../vat';
 import { checkoutRoutes } from './checkout-routes';
@@ -11,7 +12,6 @@ import { CheckoutService } from './checkout-service';
 import { vatAtPayment } from './checkout-vat';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
-import { takeGiftCardLines } from './gift-card-line-store';
 import {
   giftCardOwedText,
   giftCardPaymentLines,

@@ -28,6 +28,7 @@ async function numbers(
     audit,
     fulfilment: fulfilment.service,
     newsletter: newsletter.store,
+    creditNotes: (reference) => vat.store.creditNotesOf(reference),
     seller: settings.seller,
   });
 }

@@ -41,7 +41,7 @@ import { maskEmail } from '../../domain/shared/email';
 import { type Cents, cents } from '../../domain/shared/money';
 import { refusesDestination } from '../../domain/vat/vat-breakdown';
 import type { Database } from '../db/schema';
-import { GIFT_CARD_CHECKOUT_MS } from '../gift-cards';
+import { GIFT_CARD_CHECKOUT_MS, giftCardLinesInsert, type PendingGiftCardLine } from '../gift-cards';
 import { newOrderId, randomAlphanumeric } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
 import { type CheckoutDiscounts, discountLabel } from '../offers';
@@ -68,7 +68,6 @@ import {
 import { orderVatAnswer } from '../vat';
 import { cardPaidAddress } from './card-paid-address';
 import { CARDS_ALONE_VAT_PLAN, type CheckoutVatFace, planCheckoutVat } from './checkout-vat';
-import { type BoughtGiftCard, giftCardLinesInsert } from './gift-card-line-store';
 import {
   type CheckoutGiftCards,
   GiftCardBalanceChanged,
@@ -490,7 +489,7 @@ export class CheckoutService {
   }
 
   /** The cards bought, each with its send date (today when none; a day outside the year ahead is refused). */
-  private boughtCards(input: ValidCheckout, now: Date): BoughtGiftCard[] {
+  private boughtCards(input: ValidCheckout, now: Date): PendingGiftCardLine[] {
     return (input.giftCards ?? []).map((card, index) => {
       const sendOn = checkSendOn(card.sendOn, now);
       if (sendOn === null)

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { dutyNotice } from '../../domain/customs/duty-notice';
 import { DEFAULT_US_DUTY_PERCENT } from '../../domain/settings/shop-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
+import { takeGiftCardLines } from '../gift-cards';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { vatStep } from '../vat';
 import { checkoutRoutes } from './checkout-routes';
@@ -15,7 +16,6 @@ import { CheckoutService } from './checkout-service';
 import { vatAtPayment } from './checkout-vat';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
-import { takeGiftCardLines } from './gift-card-line-store';
 import {
   giftCardBoughtLine,
   giftCardOwedText,

@@ -29,6 +29,7 @@ async function numbers(
     audit,
     fulfilment: fulfilment.service,
     newsletter: newsletter.store,
+    creditNotes: (reference) => vat.store.creditNotesOf(reference),
     seller: settings.seller,
   });
 }

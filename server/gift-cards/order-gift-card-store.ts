@@ -1,6 +1,6 @@
 /**
- * The gift cards a checkout buys (docs/product/gift-cards.md §19): kept with the pending order in the transaction that
- * stores it, read and deleted in the payment's transaction when each becomes a card. A line of its own kind
+ * The gift cards a checkout buys (docs/product/gift-cards.md §19), the gift-cards feature's table: kept with the
+ * pending order in the transaction that stores it (the checkout writes the statement made here), read and deleted in the payment's transaction when each becomes a card. A line of its own kind
  * beside the bracelets: no size, no shipping, no making queue, no discount on it.
  */
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
@@ -12,7 +12,7 @@ import type { Database } from '../db/schema';
 type Tx = Transaction<Database>;
 
 /** A bought card with its send date checked (today..today+365, Irish calendar). */
-export interface BoughtGiftCard extends GiftCardLine {
+export interface PendingGiftCardLine extends GiftCardLine {
   readonly sendOn: IsoDate;
   /** Who it is from, as the buyer of gift cards alone gave her name; absent: the order's name says it. */
   readonly from?: string;
@@ -33,7 +33,7 @@ const insertLines = preparedInsert('order_gift_cards', [
 export function giftCardLinesInsert(
   db: Kysely<Database>,
   orderId: string,
-  cards: readonly BoughtGiftCard[],
+  cards: readonly PendingGiftCardLine[],
 ): CompiledQuery[] {
   if (cards.length === 0) return [];
   return [
@@ -54,7 +54,7 @@ export function giftCardLinesInsert(
 }
 
 /** The order's bought cards, taken: read and deleted in the payment's transaction (issued once). */
-export async function takeGiftCardLines(trx: Tx, orderId: string): Promise<BoughtGiftCard[]> {
+export async function takeGiftCardLines(trx: Tx, orderId: string): Promise<PendingGiftCardLine[]> {
   const taken = await trx
     .deleteFrom('order_gift_cards')
     .where('order_id', '=', orderId)

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Material } from '../../../../domain/materials/materials-api';
+import { adminProduct } from '../catalogue/product-test-fixtures';
 import { MaterialsPage } from './materials-page';
 
 function json(status: number, body: unknown): Response {
@@ -42,6 +43,11 @@ describe("the desk's Materials", () => {
         if (url === '/api/admin/materials') return json(200, { ok: true, materials: [material] });
         if (url === '/api/admin/materials/settings')
           return json(200, { ok: true, settings: { hourlyRate: 2000, packaging: 150, multiplier: 250 } });
+        if (url === '/api/admin/products')
+          return json(200, {
+            ok: true,
+            products: [adminProduct({ id: '1', name: 'First Light', status: 'paused' })],
+          });
         if (url === '/api/admin/materials/mat_clasp/purchases') {
           material = { ...CLASP, onHand: 15, unitCost: 110, low: false };
           return json(201, { ok: true, material });
@@ -65,5 +71,9 @@ describe("the desk's Materials", () => {
     expect(purchase?.key).toBeTruthy();
     expect(await screen.findByText('€1.10')).toBeTruthy();
     expect(screen.getByLabelText('Hourly rate (€)')).toHaveValue('20.00');
+    expect(screen.getByRole('link', { name: 'First Light (paused)' })).toHaveAttribute(
+      'href',
+      '#/materials/product/1',
+    );
   });
 });

@@ -310,19 +310,6 @@ export class MaterialService {
     return { shortages, firstBlocked, lowStock: materials.map(toMaterial).filter((m) => m.low) };
   }
 
-  /** Materials cost of these orders' pieces at today's average unit costs, by order id. */
-  async materialsCostOf(orderIds: readonly string[]): Promise<Map<string, number>> {
-    const [used, materials] = await Promise.all([this.o.store.usedByOrders(orderIds), this.o.store.list()]);
-    const cost = new Map(materials.map((m) => [m.id, m.unitCost ?? 0]));
-    const out = new Map<string, number>();
-    for (const [orderId, lines] of used)
-      out.set(
-        orderId,
-        lines.reduce((sum, l) => sum + l.quantity * (cost.get(l.materialId) ?? 0), 0),
-      );
-    return out;
-  }
-
   /**
    * What pieces sold cost to make, per product, at today's average unit costs and her settings now
    * (Numbers' margins): materials, labour and packaging in cents.
@@ -356,10 +343,6 @@ export class MaterialService {
       out.set(piece.productId, sum);
     }
     return out;
-  }
-
-  async boms(productIds: readonly string[]): Promise<Map<string, StoredBom>> {
-    return this.o.store.boms(productIds);
   }
 
   // --- CSV -------------------------------------------------------------------------------------------

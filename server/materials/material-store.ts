@@ -355,24 +355,4 @@ export class MaterialStore {
         .execute();
     });
   }
-
-  /** Materials consumed by these orders' pieces (reserved or made; not given back), by order. */
-  async usedByOrders(
-    orderIds: readonly string[],
-  ): Promise<Map<string, { materialId: string; quantity: number }[]>> {
-    if (orderIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('material_reservations')
-      .select(['order_id', 'material_id', 'quantity'])
-      .where('order_id', 'in', [...orderIds])
-      .where('state', '!=', 'released')
-      .execute();
-    const out = new Map<string, { materialId: string; quantity: number }[]>();
-    for (const r of rows) {
-      const list = out.get(r.order_id) ?? [];
-      list.push({ materialId: r.material_id, quantity: Number(r.quantity) });
-      out.set(r.order_id, list);
-    }
-    return out;
-  }
 }

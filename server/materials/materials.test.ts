@@ -5,17 +5,22 @@
  * two instances: exactly 5 orders paid, no stock left, the product paused on both within 5 s; a refund
  * before making gives the clasp back and the product returns.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, irishDate } from '../../domain/shared/calendar-date';
 import {
   buildTestApp,
   GALWAY_CARD_FORM,
+  outboxSettled,
   payAndConfirm,
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS } from '../../tests/support/test-database';
+import { NEWSLETTER_MAIL_KINDS } from '../newsletter';
+import { OUTBOX_DIR } from '../platform';
 
 const ADMIN_TOKEN = 'materials-test-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL };
@@ -42,7 +47,26 @@ async function shop(dialect: (typeof TEST_DIALECTS)[number], instances: number) 
     apps.push(app);
     started.push(app);
   }
+  dataDirs.set(started[0] as FastifyInstance, data.dir);
   return started;
+}
+
+const dataDirs = new WeakMap<FastifyInstance, string>();
+
+/** The e-mails of one kind the shop's outbox wrote (both instances share one data folder). */
+function mails(app: FastifyInstance, kind: string): string[] {
+  const dir = path.join(dataDirs.get(app) ?? '', OUTBOX_DIR);
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith(`-${kind}.eml`));
+  } catch {
+    return [];
+  }
+  return files.map((f) =>
+    readFileSync(path.join(dir, f), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '='),
+  );
 }
 
 function owner(
@@ -311,6 +335,26 @@ describe.each(TEST_DIALECTS)('materials on %s', (dialect) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toMatch(/^items\[0\]\.size: /);
 
+    // A shopper waits for it (double opt-in, as any back-in-stock request).
+    const asked = await two.inject({
+      method: 'POST',
+      url: '/api/products/1/notify',
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: { email: 'waiting@example.ie' },
+    });
+    expect(asked.statusCode).toBe(202);
+    await outboxSettled(two);
+    const confirmation = mails(one, NEWSLETTER_MAIL_KINDS.backInStockConfirmation)[0] ?? '';
+    const token = /\/back-in-stock\/confirm\?token=([A-Za-z0-9_-]{32})/.exec(confirmation)?.[1] ?? '';
+    expect(token).not.toBe('');
+    const confirmed = await one.inject({
+      method: 'POST',
+      url: `/back-in-stock/confirm?token=${token}`,
+      headers: { origin: TEST_PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}`,
+    });
+    expect(confirmed.statusCode).toBe(200);
+
     // A refund before making gives the clasp back: the product is active again on both.
     const reference = paid[0]?.reference;
     const refund = await owner(two, 'POST', `/api/admin/orders/${reference}/refund`, {});
@@ -322,6 +366,14 @@ describe.each(TEST_DIALECTS)('materials on %s', (dialect) => {
     expect(productOf(one, '1').unmakeableSizes).toBeUndefined();
     const back = (await one.inject({ method: 'GET', url: '/api/products/1' })).json();
     expect(back.product.sizes.every((s: { available: boolean }) => s.available)).toBe(true);
+
+    // Its return sends the waiting notice, once, though both instances saw the product come back.
+    await expect
+      .poll(() => mails(one, NEWSLETTER_MAIL_KINDS.backInStock).length, { timeout: 10_000 })
+      .toBe(1);
+    await outboxSettled(one);
+    await outboxSettled(two);
+    expect(mails(one, NEWSLETTER_MAIL_KINDS.backInStock)).toHaveLength(1);
 
     // Dispatching a paid order uses its clasp for good.
     const made = paid[1]?.reference;

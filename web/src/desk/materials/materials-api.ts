@@ -1,5 +1,6 @@
 /** The desk's calls of the materials' routes, each answer checked against the shared schemas. */
 import * as z from 'zod/mini';
+import { adminProductsResponseSchema, PRODUCTS_API } from '../../../../domain/catalogue/product-admin';
 import {
   billOfMaterialsAnswerSchema,
   MATERIALS_API,
@@ -32,6 +33,11 @@ export const materialsApi = {
   settings: () => deskCall('GET', MATERIALS_API.settings, settingsSchema).then((r) => r.settings),
   saveSettings: (body: object, submission: string) =>
     deskCall('PUT', MATERIALS_API.settings, settingsSchema, body, keyed(submission)),
+  /** The products, to open each one's bill of materials. */
+  products: () =>
+    deskCall('GET', PRODUCTS_API.products, adminProductsResponseSchema).then((r) =>
+      r.products.map((p) => ({ id: p.id, name: p.name, status: p.status })),
+    ),
   bill: (productId: string) =>
     deskCall(
       'GET',

@@ -13,6 +13,7 @@ import { money, parseEuroInput } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
 import { materialsApi } from './materials-api';
+import { materialsHref } from './routes';
 
 const whole = (text: string): number | null => (/^\d{1,8}$/.test(text.trim()) ? Number(text.trim()) : null);
 
@@ -93,8 +94,38 @@ export function MaterialsPage() {
           ]}
         />
       ) : null}
+      <BillsOfMaterials />
       <CostSettingsForm />
     </div>
+  );
+}
+
+/** Each product, linked to its bill of materials. */
+function BillsOfMaterials() {
+  const [loaded] = useDeskData('materials-products', () => materialsApi.products());
+  if (loaded.state !== 'ready')
+    return loaded.state === 'error' ? <ErrorMessage>{loaded.message}</ErrorMessage> : null;
+  return (
+    <section aria-labelledby="materials-bills" className="mt-8">
+      <h2 id="materials-bills" className="text-xl">
+        Bills of materials
+      </h2>
+      <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+        {loaded.data
+          .filter((p) => p.status !== 'retired')
+          .map((p) => (
+            <li key={p.id}>
+              <a
+                className="inline-flex min-h-11 items-center underline"
+                href={materialsHref.billOfMaterials(p.id)}
+              >
+                {p.name}
+                {p.status === 'paused' ? ' (paused)' : ''}
+              </a>
+            </li>
+          ))}
+      </ul>
+    </section>
   );
 }
 

@@ -7,6 +7,12 @@
  */
 import type { GbChoice } from '../vat/vat-breakdown';
 
+/**
+ * The US duty's percent of the value that US shoppers are told (about 15% for EU goods since 29 August
+ * 2025); the owner's Settings hold the one the server says (`seller.usDutyPercent`).
+ */
+export const DEFAULT_US_DUTY_PERCENT = 15;
+
 /** Days the carrier gives the buyer to pay the duty before the parcel goes back. */
 export const DUTY_PAYMENT_DAYS = 5;
 

@@ -89,6 +89,8 @@ export const dueOrderSchema = z.object({
   dispatchBy: isoDay,
   /** A quote's or the owner's own order (docs/product/orders.md §10.17); absent for a web order. */
   channel: z.optional(z.enum(ORDER_CHANNELS)),
+  /** True when it leaves the EU and needs its customs declaration (docs/product/customs.md §21.3). */
+  customs: z.optional(z.boolean()),
 });
 export type DueOrder = z.infer<typeof dueOrderSchema>;
 

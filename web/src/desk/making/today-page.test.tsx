@@ -83,7 +83,9 @@ function todayServer({
   signedIn = true,
   settings,
   threshold,
+  customs = false,
 }: {
+  customs?: boolean;
   signedIn?: boolean;
   settings?: Promise<Response>;
   threshold?: Response;
@@ -106,7 +108,9 @@ function todayServer({
     if (!session) return json(401, { ok: false, error: 'Sign in to use the order desk' });
     if (path === '/api/admin/session') return json(200, SESSION);
     if (path === '/api/admin/today') {
-      const base = todayAnswer();
+      const base = customs
+        ? todayAnswer({ dispatch: [{ reference: 'SOL-22222222', dispatchBy: '2026-10-21', customs: true }] })
+        : todayAnswer();
       return json(200, {
         ...base,
         capacity,
@@ -349,6 +353,25 @@ describe('Today', () => {
 });
 
 describe('formatAge', () => {
+  it('gathers the customs declarations of the orders leaving the EU, and the day’s customs CSV', async () => {
+    // Bound for the US: Today gathers its customs declaration.
+    todayServer({ customs: true });
+    render(<DeskApp />);
+    const dispatch = await screen.findByRole('region', { name: 'Dispatch today' });
+    expect(within(dispatch).getByRole('link', { name: 'CN23 (A4)' })).toHaveAttribute(
+      'href',
+      '/api/admin/orders/SOL-22222222/customs.pdf',
+    );
+    expect(within(dispatch).getByRole('link', { name: 'CN23 (A6)' })).toHaveAttribute(
+      'href',
+      '/api/admin/orders/SOL-22222222/customs.pdf?size=a6',
+    );
+    expect(within(dispatch).getByRole('link', { name: 'Today’s customs data (CSV)' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/api\/admin\/customs\.csv\?date=\d{4}-\d{2}-\d{2}$/),
+    );
+  });
+
   it('words an age in minutes, hours or days', () => {
     expect(formatAge(59)).toBe('0 min');
     expect(formatAge(3_900)).toBe('1 h 5 min');

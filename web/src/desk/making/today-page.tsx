@@ -4,7 +4,9 @@
  * capacity), what to dispatch today, the shop's health with "Send again" for a failed e-mail, and the
  * making capacity, which sets the dispatch dates the shop promises.
  */
+
 import { type FormEvent, useCallback, useId, useState } from 'react';
+import { CUSTOMS_API, customsPdfPath } from '../../../../domain/customs/customs-api';
 import { MAKING_CAPACITY } from '../../../../domain/making/making-queue';
 import {
   type DeskStep,
@@ -121,11 +123,43 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
           <OrderLinks orders={today.dispatch} buyLabels={owner} />
         )}
         {owner ? <TodaysLabels /> : null}
+        <CustomsToday date={today.date} orders={[...today.late, ...today.dispatch]} />
         <UpcomingDispatch upcoming={today.upcoming} />
       </section>
       <DoneToday steps={today.doneToday} />
       <ShopHealth today={today} onChanged={onChanged} />
       {owner ? <CapacitySetting capacity={today.capacity} onChanged={onChanged} /> : null}
+    </div>
+  );
+}
+
+/**
+ * The day's customs declarations (docs/product/customs.md §21.3): each order to post today (or late) that
+ * leaves the EU with its CN23, and the day's customs data as one CSV.
+ */
+function CustomsToday({ date, orders }: { readonly date: string; readonly orders: readonly DueOrder[] }) {
+  const leaving = orders.filter((o) => o.customs);
+  if (leaving.length === 0) return null;
+  const link = 'inline-flex min-h-11 items-center underline';
+  return (
+    <div className="mt-4">
+      <h3 className="font-medium">Customs declarations</h3>
+      <ul className="mt-1 space-y-1 text-sm">
+        {leaving.map((o) => (
+          <li key={o.reference} className="flex flex-wrap items-center gap-x-4">
+            <span className="font-medium">{o.reference}</span>
+            <a className={link} href={customsPdfPath(o.reference)} target="_blank" rel="noopener">
+              CN23 (A4)
+            </a>
+            <a className={link} href={customsPdfPath(o.reference, 'a6')} target="_blank" rel="noopener">
+              CN23 (A6)
+            </a>
+          </li>
+        ))}
+      </ul>
+      <a className={link} href={`${CUSTOMS_API.csv}?date=${date}`}>
+        Today’s customs data (CSV)
+      </a>
     </div>
   );
 }

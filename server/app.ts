@@ -10,6 +10,7 @@ import type { ReconcileTimings } from './checkout/reconcile';
 import { type AppConfig, isHttps } from './config';
 import { customersDeclaration } from './customers/declaration';
 import { customersPlugin } from './customers/plugin';
+import { customsPlugin } from './customs/plugin';
 import { enquiriesDeclaration } from './enquiries/declaration';
 import { enquiriesPlugin } from './enquiries/plugin';
 import { fulfilmentDeclaration } from './fulfilment/declaration';
@@ -179,6 +180,7 @@ export async function buildApp({
   await app.register(vatPlugin);
   await app.register(fulfilmentPlugin);
   await app.register(returnsPlugin);
+  await app.register(customsPlugin);
   await app.register(shippingPlugin);
   await app.register(makingPlugin);
   await app.register(offersPlugin);

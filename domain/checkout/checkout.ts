@@ -218,6 +218,8 @@ export const checkoutResponseSchema = z.union([
     vatNotice: z.optional(z.string()),
     /** EARLIER_CHECKOUT_ENDED when this checkout ended an earlier one holding the same card. */
     giftCardNotice: z.optional(z.string()),
+    /** Charges at the door (US duty; nothing more due in GB): docs/product/customs.md §21.4. */
+    dutyNotice: z.optional(z.string()),
   }),
   /** Gift cards paid the whole order: it is paid at once, no hosted checkout. */
   z.object({

@@ -7,8 +7,10 @@
  * The zone ids stay the three the code knows (IE, EU, WORLD): the owner edits their names, countries,
  * prices and thresholds, and may remove a zone; a checkout to a removed zone is refused.
  */
+
 import * as z from 'zod/mini';
 import { BRAND, SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
+import { DEFAULT_US_DUTY_PERCENT } from '../customs/duty-notice';
 import { type ClosedDates, DEFAULT_CLOSURE_REASON, NO_CLOSURES } from '../making/closed-dates';
 import {
   SETTINGS_MESSAGES,
@@ -108,8 +110,7 @@ const VAT_NUMBER =
 /** An Irish EORI number (customs declarations, docs/product/customs.md §21.2): IE and 8 to 15 characters. */
 export const EORI_NUMBER = /^IE[0-9A-Z]{8,15}$/;
 
-/** The US duty's percent of the value that the shop tells US shoppers about first (docs/product/customs.md §21.4). */
-export const DEFAULT_US_DUTY_PERCENT = 15;
+export { DEFAULT_US_DUTY_PERCENT };
 
 export const sellerSettingsSchema = z.strictObject(
   {
@@ -482,6 +483,8 @@ const sellerAnswerShape = {
   email: z.string(),
   vatNumber: z.nullable(z.string()),
   vatRate: z.number(),
+  /** What US shoppers are told customs collect (docs/product/customs.md §21.4); absent: the default. */
+  usDutyPercent: z.optional(z.number()),
 };
 
 const storefrontAnswerShape = {
@@ -517,7 +520,11 @@ export const allSettingsAnswerSchema = z.object({
   settings: z.object({
     makingCapacityPerDay: z.number(),
     earlyBird: z.nullable(z.object({ percent: z.number(), minPieces: z.number(), until: z.string() })),
-    seller: z.object({ ...sellerAnswerShape, orderEmail: z.string() }),
+    seller: z.object({
+      ...sellerAnswerShape,
+      orderEmail: z.string(),
+      eori: z.optional(z.nullable(z.string())),
+    }),
     ...storefrontAnswerShape,
     vat: z.object({
       mode: z.string(),

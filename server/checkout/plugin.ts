@@ -3,7 +3,10 @@
  * page, the provider's webhook, the reconcile pass) and the one step that marks an order paid, whichever
  * way it was paid. Publishes `orderPaid`, `reminderRequested` and `checkoutRecoverable`.
  */
+
 import type { FastifyInstance } from 'fastify';
+import { dutyNotice } from '../../domain/customs/duty-notice';
+import { DEFAULT_US_DUTY_PERCENT } from '../../domain/settings/shop-settings';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { checkoutRoutes } from './checkout-routes';
 import { CheckoutService } from './checkout-service';
@@ -163,6 +166,15 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
 
   await app.register(checkoutRoutes, {
     checkout: service,
+    dutyNotice: async (country, valueCents) => {
+      const now = await shop.current();
+      return dutyNotice({
+        country,
+        usDutyPercent: now.seller.usDutyPercent ?? DEFAULT_US_DUTY_PERCENT,
+        gb: now.vat.gb,
+        valueCents,
+      });
+    },
     catalogue: uses.catalogue.source,
     attemptGiftCard: uses.giftCards.attempt,
     // The newsletter feature keeps the consent (docs/product/states.md §5.10a); awaited, so it is stored before

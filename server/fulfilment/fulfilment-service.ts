@@ -421,10 +421,22 @@ function toDetail(order: FulfilmentOrder, mailLabels: MailLabels): OrderDetail {
   };
 }
 
+/** Why an order may not be dispatched yet for customs (null: it may). */
+export type CustomsCheck = (reference: string) => Promise<string | null>;
+
 export class FulfilmentService {
   private giftCards: GiftCardRefunds | null = null;
+  private customsRefusal: CustomsCheck | null = null;
 
   constructor(private readonly o: FulfilmentServiceOptions) {}
+
+  /**
+   * The customs feature hands in its check once, at registration: an order leaving the EU is not
+   * dispatched without its customs data (docs/product/customs.md §21.3). Until it joins, none is checked.
+   */
+  checkCustomsWith(check: CustomsCheck): void {
+    this.customsRefusal = check;
+  }
 
   /** The checkout hands in its gift cards once, at registration. */
   refundGiftCardsWith(giftCards: GiftCardRefunds): void {
@@ -533,6 +545,8 @@ export class FulfilmentService {
   ): Promise<OrderOutcome> {
     const trackingUrl = input.trackingUrl || trackingUrlFor(input.carrier, input.trackingNumber);
     const carrierName = CARRIER_LABELS[input.carrier];
+    const customs = await this.customsRefusal?.(reference);
+    if (customs) refused(customs);
     // The shopper's contact address as the owner set it now (the e-mail is composed in this change).
     const { email: contactEmail } = await this.o.seller();
     return this.once('dispatch', reference, actor, async () => {

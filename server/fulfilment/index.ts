@@ -5,7 +5,16 @@
 import type { FulfilmentService } from './fulfilment-service';
 import type { ReturnsOfOrder } from './fulfilment-store';
 
-export { dispatchByOf, type FulfilmentService, refundableOf } from './fulfilment-service';
+export {
+  type CustomsCheck,
+  dispatchByOf,
+  type FulfilmentService,
+  type OrderOutcome,
+  refundableOf,
+} from './fulfilment-service';
+
+import type { CustomsCheck } from './fulfilment-service';
+
 export {
   changeEventsOfOrders,
   deleteNotesOfOrders,
@@ -29,6 +38,11 @@ export interface FulfilmentFace {
    * §10.18). Until it joins, an order has none.
    */
   readonly joinReturns: (returns: ReturnsOfOrder) => void;
+  /**
+   * The customs feature joins here at registration: a dispatch outside the EU is refused while its
+   * products lack customs data (docs/product/customs.md §21.3). Until it joins, none is refused.
+   */
+  readonly joinCustoms: (check: CustomsCheck) => void;
 }
 
 declare module 'fastify' {

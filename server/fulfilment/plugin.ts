@@ -75,6 +75,7 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
   app.decorate('fulfilment', {
     service,
     joinReturns: (returns) => deskStore.joinReturns(returns),
+    joinCustoms: (check) => service.checkCustomsWith(check),
   });
 
   await app.register(fulfilmentRoutes, {

@@ -80,6 +80,7 @@ export {
   orderRowByReference,
   ordersHoldingPersonalData,
   ordersInDeskStatus,
+  ordersOfDispatchDay,
   ordersOfEmail,
   ordersPaidBetween,
   paidLinesForStats,

@@ -4,6 +4,7 @@
  */
 
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { isOutsideEu } from '../../../../domain/customs/customs-items';
 import {
   type Address,
   CARRIER_LABELS,
@@ -16,6 +17,7 @@ import { vatIncludedText } from '../../../../domain/settings/seller-texts';
 import { countryName } from '../../../../domain/shared/countries';
 import { vatStatementText } from '../../../../domain/vat/vat-statement';
 import { customersHref } from '../customers/routes';
+import { OrderCustoms } from '../customs/order-customs';
 import { deskApi } from '../desk-api';
 import { EnquiryName } from '../enquiries/enquiry-name';
 import { useIsOwner } from '../people/desk-person';
@@ -276,6 +278,12 @@ function OrderView({
           {order.status === 'delivered' || (order.returns ?? []).length > 0 ? (
             <Section title="Returns" order="order-3">
               <OrderReturns order={order} onChanged={onChanged} />
+            </Section>
+          ) : null}
+
+          {order.address && isOutsideEu(order.address.country) ? (
+            <Section title="Customs" order="order-3">
+              <OrderCustoms order={order} onChanged={onChanged} />
             </Section>
           ) : null}
 

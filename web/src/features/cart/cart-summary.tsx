@@ -7,6 +7,7 @@ import {
   ZONE_IDS,
   type ZoneId,
 } from '../../../../domain/config';
+import { DEFAULT_US_DUTY_PERCENT, usDutyNotice } from '../../../../domain/customs/duty-notice';
 import { giftCardLabel, splitAcrossCards } from '../../../../domain/gift-cards/gift-cards';
 import { cents, formatEuro } from '../../../../domain/shared/money';
 import { useGiftCardBag, useGiftCardPayments } from '../gift-cards';
@@ -176,6 +177,9 @@ export function CartSummary({
           {dispatch(zone, totals.itemCount)}
         </div>
       )}
+      {zone === 'WORLD' ? (
+        <p className="mt-3 rounded-xl bg-sand px-4 py-3 text-sm">{usDutyNotice(DEFAULT_US_DUTY_PERCENT)}</p>
+      ) : null}
       <div className="mt-6">{checkout}</div>
     </section>
   );

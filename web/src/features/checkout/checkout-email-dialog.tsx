@@ -18,6 +18,7 @@ import {
   shippingFieldOf,
   shippingMessageText,
 } from '../../../../domain/checkout/shipping-fields';
+import { DEFAULT_US_DUTY_PERCENT, usDutyNotice } from '../../../../domain/customs/duty-notice';
 import { REMIND_ME_HINT, REMIND_ME_LABEL } from '../../../../domain/newsletter/remind-me';
 import { countryName } from '../../../../domain/shared/countries';
 import { checkEmail } from '../../../../domain/shared/email';
@@ -350,6 +351,11 @@ export function CheckoutEmailDialog({
                   {fieldError('country')}
                 </div>
               </fieldset>
+            ) : null}
+            {(address ? values.country : country) === 'US' ? (
+              <p className="mt-3 rounded-lg bg-sand px-3 py-2 text-sm">
+                {usDutyNotice(DEFAULT_US_DUTY_PERCENT)}
+              </p>
             ) : null}
             <div className="mt-2 flex items-start gap-3">
               <input

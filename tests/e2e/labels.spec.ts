@@ -2,7 +2,8 @@
  * Labels on a phone (docs/product/shipping.md §22), against the real server with its built-in TEST label
  * provider (no SHIPENGINE_API_KEY): a US order is paid through the TEST MODE checkout, the owner signs in,
  * taps "Buy label" for it on Today, sees its TEST tracking number and the label to print; the order is
- * dispatched and the shopper's "on its way" e-mail carries the tracking link. axe finds nothing serious.
+ * dispatched and the shopper's "on its way" e-mail carries the tracking link and the US duty notice.
+ * axe finds nothing serious.
  */
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
@@ -79,7 +80,7 @@ function dueToday(dataDir: string, reference: string): void {
   }
 }
 
-test('the owner buys a label for a US order from Today on a phone; the shopper’s e-mail has the tracking link', async ({
+test('the owner buys a label for a US order from Today on a phone; the shopper’s e-mail has the tracking link and the duty notice', async ({
   page,
   request,
   consoleGuard,
@@ -125,4 +126,8 @@ test('the owner buys a label for a US order from Today on a phone; the shopper�
   const [file] = emlFilesFor(reference, 'order-dispatched', outbox);
   const mail = await readEml(file ?? '', outbox);
   expect(mail.text).toContain(`https://www.anpost.com/Post-Parcels/Track/History?item=${trackingNumber}`);
+  // And the duty the carrier will ask for at the door, as the checkout and the confirmation said it.
+  expect(mail.text?.replace(/\s+/g, ' ')).toContain(
+    'Import duty for the United States: US customs charge about 15% of the order',
+  );
 });

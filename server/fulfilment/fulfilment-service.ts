@@ -8,6 +8,7 @@
 import type { Transaction } from 'kysely';
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import type { OrderPayment } from '../../domain/checkout/checkout';
+import { DEFAULT_US_DUTY_PERCENT, dutyNotice } from '../../domain/customs/duty-notice';
 import {
   type GiftCardTakenBack,
   goodsLeftToRefund,
@@ -551,7 +552,7 @@ export class FulfilmentService {
     const customs = await this.customsRefusal?.(reference);
     if (customs) refused(customs);
     // The shopper's contact address as the owner set it now (the e-mail is composed in this change).
-    const { email: contactEmail } = await this.o.seller();
+    const { email: contactEmail, usDutyPercent } = await this.o.seller();
     return this.once('dispatch', reference, actor, async () => {
       // A label voided and bought again (docs/product/shipping.md §22) dispatches the order a second time:
       // its e-mail, with the new tracking number, is one of its own (one e-mail per kind and order).
@@ -589,6 +590,13 @@ export class FulfilmentService {
               trackingNumber: input.trackingNumber,
               trackingUrl,
               delivery: expectedDelivery(updated.zone, new Date(updated.dispatched_at ?? Date.now())),
+              // As the confirmation said it: a US buyer is reminded of the duty the carrier will ask for.
+              dutyNotice: dutyNotice({
+                country: addressOf(updated)?.country,
+                usDutyPercent: usDutyPercent ?? DEFAULT_US_DUTY_PERCENT,
+                gb: 'uk_vat',
+                valueCents: updated.total,
+              }),
             }),
           ),
         ],

@@ -195,6 +195,9 @@ describe.each(TEST_DIALECTS)('labels through ShipEngine on %s', (dialect) => {
       expect(text).toContain(
         `https://www.anpost.com/Post-Parcels/Track/History?item=${label.trackingNumber}`,
       );
+      // A US buyer is reminded of the duty the carrier will collect (docs/product/customs.md §21.4).
+      if (c.country === 'US') expect(text).toContain('Import duty for the United States');
+      else expect(text).not.toContain('Import duty');
       // The PDF, the owner's alone.
       const pdf = await owner('GET', label.url);
       expect(pdf.statusCode).toBe(200);

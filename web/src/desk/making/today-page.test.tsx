@@ -229,12 +229,17 @@ describe('Today', () => {
       '#/orders/SOL-55555555',
       '#/orders/SOL-44444444',
     ]);
-    // Each order due today has its "Buy label"; the next days' have none yet.
+    // Each order due today or on the next days has its "Buy label" (a parcel ready early goes early).
     expect(
       within(dispatch)
         .getAllByRole('button', { name: /^Buy label for / })
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['Buy label for SOL-22222222']);
+    ).toEqual([
+      'Buy label for SOL-22222222',
+      'Buy label for SOL-33333333',
+      'Buy label for SOL-55555555',
+      'Buy label for SOL-44444444',
+    ]);
 
     // Who did what on the orders today, newest first, each order a link.
     const done = screen.getByRole('region', { name: 'Done today' });

@@ -124,7 +124,7 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
         )}
         {owner ? <TodaysLabels /> : null}
         <CustomsToday date={today.date} orders={[...today.late, ...today.dispatch]} />
-        <UpcomingDispatch upcoming={today.upcoming} />
+        <UpcomingDispatch upcoming={today.upcoming} buyLabels={owner} />
       </section>
       <DoneToday steps={today.doneToday} />
       <ShopHealth today={today} onChanged={onChanged} />
@@ -195,7 +195,14 @@ function OrderLinks({
 }
 
 /** What is due on the next working days, by day, so tomorrow's posting is seen today. */
-function UpcomingDispatch({ upcoming }: { readonly upcoming: readonly DueOrder[] }) {
+function UpcomingDispatch({
+  upcoming,
+  buyLabels,
+}: {
+  readonly upcoming: readonly DueOrder[];
+  /** A parcel ready early is posted early: its "Buy label" too (the owner's). */
+  readonly buyLabels: boolean;
+}) {
   const days = [...new Set(upcoming.map((o) => o.dispatchBy))];
   return (
     <div className="mt-4">
@@ -209,7 +216,7 @@ function UpcomingDispatch({ upcoming }: { readonly upcoming: readonly DueOrder[]
           {days.map((day) => (
             <li key={day}>
               <p className="text-sm font-medium">{formatDayMonth(day as IsoDate)}</p>
-              <OrderLinks orders={upcoming.filter((o) => o.dispatchBy === day)} />
+              <OrderLinks orders={upcoming.filter((o) => o.dispatchBy === day)} buyLabels={buyLabels} />
             </li>
           ))}
         </ul>

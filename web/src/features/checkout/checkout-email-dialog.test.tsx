@@ -136,4 +136,20 @@ describe("the checkout's duty notice", () => {
     await user.selectOptions(screen.getByLabelText(BUSINESS_TEXT.country), 'US');
     expect(screen.getByText(usDutyNotice(15))).toBeVisible();
   });
+
+  it("says the owner's own percent from Settings", async () => {
+    const user = userEvent.setup();
+    render(
+      <CheckoutEmailDialog
+        open
+        onOpenChange={() => {}}
+        onContinue={vi.fn()}
+        countries={SHIPPING_ZONES.WORLD.countries}
+        usDutyPercent={12}
+      />,
+    );
+    await user.selectOptions(screen.getByLabelText(BUSINESS_TEXT.country), 'US');
+    expect(screen.getByText(usDutyNotice(12))).toBeVisible();
+    expect(screen.queryByText(usDutyNotice(15))).toBeNull();
+  });
 });

@@ -1,9 +1,9 @@
 /**
  * The maker's materials (docs/product/materials.md §23): the owner's list and purchases, each product's
- * bill of materials per size, the reservations paid orders hold, and what the stock can make. Whenever
- * stock moves (a payment, a purchase, a count, a piece made, an order cancelled or refunded before making)
- * the products using it are checked again in the same transaction: a size no material can cover one more
- * piece of is marked unmakeable in the catalogue, a product none of whose sizes can be made is paused,
+ * bill of materials per size, what open checkouts and paid orders hold, and what the stock can make.
+ * Whenever stock moves (a checkout's hold taken or given back, a payment, a purchase, a count, a piece
+ * made, an order cancelled or refunded before making) the products using it are checked again in the
+ * same transaction: a size no material can cover one more piece of is marked unmakeable in the catalogue, a product none of whose sizes can be made is paused,
  * and one this feature paused comes back when stock does (the catalogue's `productActive` then sends the
  * waiting back-in-stock notices). The catalogue version those changes publish reaches every instance.
  */

@@ -492,8 +492,11 @@ export class CheckoutService {
             ...(cards ? { giftCardParts: await this.cardParts(cards, codes, payable) } : {}),
           }
         : {}),
-      // The cards' money is held no longer than the hosted checkout lives (docs/product/gift-cards.md §19.3).
-      ...(codes.length > 0 ? { expiresAt: new Date(now.getTime() + GIFT_CARD_CHECKOUT_MS) } : {}),
+      // The cards' money is held no longer than the hosted checkout lives (docs/product/gift-cards.md §19.3),
+      // and so are the pieces' materials (docs/product/materials.md §23.3): an hour, not the provider's day.
+      ...(codes.length > 0 || holdPieces
+        ? { expiresAt: new Date(now.getTime() + GIFT_CARD_CHECKOUT_MS) }
+        : {}),
     };
     const outcome = await this.open(order, sessionInput, refusal, {
       release: async () => {

@@ -67,6 +67,7 @@ import {
 } from '../payments';
 import { orderVatAnswer } from '../vat';
 import { cardPaidAddress } from './card-paid-address';
+import type { CheckoutHolds } from './checkout-holds';
 import { CARDS_ALONE_VAT_PLAN, type CheckoutVatFace, planCheckoutVat } from './checkout-vat';
 import {
   type CheckoutGiftCards,
@@ -121,6 +122,8 @@ export interface CheckoutServiceOptions {
   readonly settings?: () => Promise<Pick<AllSettings, 'shipping' | 'away'>>;
   /** Gift cards as a payment (gift-card-payment.ts); none: codes are refused as unknown. */
   readonly giftCards?: CheckoutGiftCards;
+  /** What features hold while a checkout is open (checkout-holds.ts); none: nothing is held. */
+  readonly holds?: CheckoutHolds;
   /**
    * The VAT rules (server/vat, docs/product/vat.md §20): the destination and a business buyer checked, the VAT
    * inside each line stored with the order. None: the order carries the flat rate only (older tests).
@@ -385,6 +388,18 @@ export class CheckoutService {
       const rest = await cards.hold(trx, orderId, codes, payable);
       if (rest !== payable - paidByCards) throw new GiftCardBalanceChanged();
     };
+    // What other features hold for the pieces (the maker's materials), in the same transaction: refused,
+    // and nothing is stored before the provider hears of it.
+    const holdPieces = await this.o.holds?.taker(
+      orderId,
+      input.lines.map((line, index) => ({
+        index,
+        productId: line.id,
+        name: line.name,
+        size: line.size ?? 'M',
+        quantity: line.quantity,
+      })),
+    );
     const order = {
       id: orderId,
       provider: provider.id,
@@ -416,11 +431,12 @@ export class CheckoutService {
       ],
       // A code's use and the cards' holds are taken in the checkout's own transaction: refused, and
       // nothing is stored.
-      ...((code && discounts) || codes.length > 0
+      ...((code && discounts) || codes.length > 0 || holdPieces
         ? {
             within: async (trx: Transaction<Database>) => {
               if (code && discounts) await discounts.reserve(trx, { code, orderId, email: input.email, now });
               await holdCards(trx);
+              await holdPieces?.(trx);
             },
           }
         : {}),
@@ -476,13 +492,17 @@ export class CheckoutService {
             ...(cards ? { giftCardParts: await this.cardParts(cards, codes, payable) } : {}),
           }
         : {}),
-      // The cards' money is held no longer than the hosted checkout lives (docs/product/gift-cards.md §19.3).
-      ...(codes.length > 0 ? { expiresAt: new Date(now.getTime() + GIFT_CARD_CHECKOUT_MS) } : {}),
+      // The cards' money is held no longer than the hosted checkout lives (docs/product/gift-cards.md §19.3),
+      // and so are the pieces' materials (docs/product/materials.md §23.3): an hour, not the provider's day.
+      ...(codes.length > 0 || holdPieces
+        ? { expiresAt: new Date(now.getTime() + GIFT_CARD_CHECKOUT_MS) }
+        : {}),
     };
     const outcome = await this.open(order, sessionInput, refusal, {
       release: async () => {
         await discounts?.release(orderId, this.now());
         if (codes.length > 0) await cards?.release(orderId);
+        if (holdPieces) await this.o.holds?.release(orderId);
       },
     });
     return { ...outcome, vatNotice: plan?.notice ?? null };
@@ -869,6 +889,7 @@ export class CheckoutService {
       await store.markIfPending(order.id, 'expired', 'checkout session expired');
       if (order.discountCode) await this.o.discounts?.release(order.id, this.now());
       await this.o.giftCards?.release(order.id);
+      await this.o.holds?.release(order.id);
       const current = await store.findById(order.id);
       return this.summary(current ?? order, false);
     }
@@ -886,6 +907,7 @@ export class CheckoutService {
     if (order.discountCode) await this.o.discounts?.release(order.id, this.now());
     // The cards' holds are free again at once (not when the hold would lapse).
     await this.o.giftCards?.release(order.id);
+    await this.o.holds?.release(order.id);
   }
 
   /**
@@ -946,6 +968,8 @@ export class CheckoutService {
         if (order.discountCode && order.status !== 'paid')
           await this.o.discounts?.release(order.id, this.now());
         if (order.status !== 'paid') await this.o.giftCards?.release(order.id);
+        // Only an unpaid order's holds go back (checkout-holds.ts locks the order to be sure).
+        if (order.status !== 'paid') await this.o.holds?.release(order.id);
         return true;
       }
       default:

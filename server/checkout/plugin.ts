@@ -11,6 +11,7 @@ import { irishDate } from '../../domain/shared/calendar-date';
 import { takeGiftCardLines } from '../gift-cards';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { vatStep } from '../vat';
+import { CheckoutHolds } from './checkout-holds';
 import { checkoutRoutes } from './checkout-routes';
 import { CheckoutService } from './checkout-service';
 import { vatAtPayment } from './checkout-vat';
@@ -130,8 +131,13 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   });
   // The order's VAT settled on the day of supply and its invoice issued, in the payment's transaction.
   paid.join(vatAtPayment(uses.vat, () => (now ? now() : new Date())));
+  // What a feature holds while a checkout is open (the maker's materials): joined like `paid`.
+  const holds = new CheckoutHolds(app.platform.db);
   // Participants join while the features register; every payment after start runs the same list.
-  app.addHook('onReady', async () => paid.seal());
+  app.addHook('onReady', async () => {
+    paid.seal();
+    holds.seal();
+  });
   const service = new CheckoutService({
     store,
     provider,
@@ -151,6 +157,7 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
     adjustments,
     giftCards,
     vat: uses.vat,
+    holds,
   });
   // The owner paused sales on this instance: no checkout opened before is paid during the pause. Awaited
   // with her save (catalogueEdited), so "Saved" means none can be.
@@ -168,6 +175,7 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   app.decorate('checkout', {
     service,
     paid,
+    holds,
     reconcile: (timings, shouldStop) => reconcilePass(reconciling, timings, shouldStop),
   });
   // The test checkout's pages settle through this checkout (payments knows no order).

@@ -1,9 +1,9 @@
 /**
  * The maker's materials (docs/product/materials.md §23): the owner's list and purchases, each product's
- * bill of materials per size, the reservations paid orders hold, and what the stock can make. Whenever
- * stock moves (a payment, a purchase, a count, a piece made, an order cancelled or refunded before making)
- * the products using it are checked again in the same transaction: a size no material can cover one more
- * piece of is marked unmakeable in the catalogue, a product none of whose sizes can be made is paused,
+ * bill of materials per size, what open checkouts and paid orders hold, and what the stock can make.
+ * Whenever stock moves (a checkout's hold taken or given back, a payment, a purchase, a count, a piece
+ * made, an order cancelled or refunded before making) the products using it are checked again in the
+ * same transaction: a size no material can cover one more piece of is marked unmakeable in the catalogue, a product none of whose sizes can be made is paused,
  * and one this feature paused comes back when stock does (the catalogue's `productActive` then sends the
  * waiting back-in-stock notices). The catalogue version those changes publish reaches every instance.
  */
@@ -11,6 +11,7 @@
 import { parse } from 'csv-parse/sync';
 import type { Transaction } from 'kysely';
 import type { CatalogueSnapshot } from '../../domain/catalogue/snapshot';
+import { sizeCannotBeMadeError } from '../../domain/checkout/checkout';
 import { SIZE_CODES, type SizeCode } from '../../domain/config';
 import {
   buildable,
@@ -35,7 +36,7 @@ import {
 } from '../../domain/materials/materials-api';
 import type { Database } from '../db/schema';
 import { csvDocument } from '../lib/csv';
-import { Refusal, refuse } from '../lib/refusal';
+import { refuse } from '../lib/refusal';
 import { type MaterialStore, MaterialsShort, type StoredBom, type StoredMaterial } from './material-store';
 
 export interface MaterialServiceOptions {
@@ -229,32 +230,83 @@ export class MaterialService {
     }
   }
 
+  /** What the lines' pieces use, per material (none for a product without a bill of materials). */
+  private async needsOf(
+    trx: Transaction<Database>,
+    lines: readonly { productId: string; size: string; quantity: number }[],
+  ): Promise<Map<string, number>> {
+    const boms = await this.o.store.boms([...new Set(lines.map((l) => l.productId))], trx);
+    const needs = new Map<string, number>();
+    for (const line of lines)
+      for (const b of boms.get(line.productId)?.sizes[line.size as SizeCode] ?? [])
+        needs.set(b.materialId, (needs.get(b.materialId) ?? 0) + b.quantity * Number(line.quantity));
+    return needs;
+  }
+
+  /** Whether a checkout of these products holds materials (any has a bill of materials). */
+  async applies(productIds: readonly string[]): Promise<boolean> {
+    return this.o.store.hasBom(productIds);
+  }
+
   /**
-   * A payment's part (checkout's paid participant): the order's pieces reserve their materials in the
-   * payment's own transaction. A material that cannot cover them refuses the payment (the transaction
-   * rolls back; the order stays unpaid), so stock never goes below zero and no two orders take the same
-   * last unit. Once per order: a reserved order reserves nothing again.
+   * A checkout's hold (the checkout's hold hook, in its own transaction): its pieces reserve their
+   * materials with one guarded UPDATE each, so two checkouts on any instances never take the same last
+   * clasp. A material that cannot cover them refuses the checkout, 400 naming the first line that uses it
+   * with the catalogue check's own message; the transaction then stores nothing.
+   */
+  async hold(
+    trx: Transaction<Database>,
+    checkout: {
+      readonly orderId: string;
+      readonly lines: readonly {
+        index: number;
+        productId: string;
+        name: string;
+        size: SizeCode;
+        quantity: number;
+      }[];
+    },
+  ): Promise<void> {
+    const { store } = this.o;
+    const needs = await this.needsOf(trx, checkout.lines);
+    if (needs.size === 0) return;
+    try {
+      await store.reserve(trx, checkout.orderId, needs, this.at());
+    } catch (err) {
+      if (!(err instanceof MaterialsShort)) throw err;
+      const boms = await store.boms([...new Set(checkout.lines.map((l) => l.productId))], trx);
+      const line =
+        checkout.lines.find((l) =>
+          boms.get(l.productId)?.sizes[l.size].some((b) => b.materialId === err.materialId),
+        ) ?? checkout.lines[0];
+      if (!line) throw err;
+      refuse('invalid', sizeCannotBeMadeError(line.index, line.name, line.size));
+    }
+    await this.recheck(trx);
+  }
+
+  /** A checkout that ended unpaid gives its hold back (in the transaction the checkout locked it in). */
+  async releaseHold(trx: Transaction<Database>, orderId: string): Promise<void> {
+    const moved = await this.o.store.settleIn(trx, orderId, 'released', this.at());
+    if (moved.length > 0) await this.recheck(trx);
+  }
+
+  /**
+   * A payment's part (checkout's paid participant), in the payment's own transaction, and never a
+   * refusal: the money was taken. The checkout's hold is the order's reservation already; an order that
+   * holds nothing (its hold lapsed and was given back, or the owner's order, a payment link, a quote)
+   * takes what each material still has, and what it could not take shows in Today's shortages.
    */
   async onPaid(trx: Transaction<Database>, orderId: string): Promise<void> {
     const { store } = this.o;
-    if (await store.hasReservations(trx, orderId)) return;
+    if (await store.holdsMaterials(trx, orderId)) return;
     const lines = await this.o.linesOf(trx, orderId);
-    const ids = [...new Set(lines.map((l) => l.product_id))];
-    const boms = await store.boms(ids, trx);
-    const needs = new Map<string, number>();
-    for (const line of lines) {
-      const size = line.size as SizeCode;
-      for (const b of boms.get(line.product_id)?.sizes[size] ?? [])
-        needs.set(b.materialId, (needs.get(b.materialId) ?? 0) + b.quantity * Number(line.quantity));
-    }
+    const needs = await this.needsOf(
+      trx,
+      lines.map((l) => ({ productId: l.product_id, size: l.size, quantity: Number(l.quantity) })),
+    );
     if (needs.size === 0) return;
-    try {
-      await store.reserve(trx, orderId, needs, this.at());
-    } catch (err) {
-      if (err instanceof MaterialsShort)
-        throw new Refusal('conflict', 'items: a piece of this order cannot be made with the materials left');
-      throw err;
-    }
+    await store.reserveWhatFits(trx, orderId, needs, this.at());
     await this.recheck(trx);
   }
 

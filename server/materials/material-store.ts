@@ -239,14 +239,75 @@ export class MaterialStore {
     }
   }
 
-  /** Whether this order holds (or held) materials: a payment's participant runs once per order. */
-  async hasReservations(trx: Executor, orderId: string): Promise<boolean> {
+  /** Whether any of these products has a bill of materials (a checkout of them holds materials). */
+  async hasBom(productIds: readonly string[], db: Executor = this.db): Promise<boolean> {
+    if (productIds.length === 0) return false;
+    const row = await db
+      .selectFrom('product_materials')
+      .select('product_id')
+      .where('product_id', 'in', [...productIds])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Whether this order still holds materials, or was made with them: its checkout's hold became its
+   * reservation, and a payment takes nothing again. An order whose hold was given back holds none.
+   */
+  async holdsMaterials(trx: Executor, orderId: string): Promise<boolean> {
     const row = await trx
       .selectFrom('material_reservations')
       .select('order_id')
       .where('order_id', '=', orderId)
+      .where('state', '<>', 'released')
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * A payment's part when the order holds nothing (its checkout's hold lapsed, or an order the owner
+   * made): takes what each material still has, up to what the pieces need, and never refuses. What it
+   * could not take shows in Today's shortages (they count the queue's needs against what is on hand).
+   */
+  async reserveWhatFits(
+    trx: Transaction<Database>,
+    orderId: string,
+    needs: ReadonlyMap<string, number>,
+    at: string,
+  ): Promise<void> {
+    // The order's earlier hold, given back, is replaced by what is taken now.
+    await trx
+      .deleteFrom('material_reservations')
+      .where('order_id', '=', orderId)
+      .where('state', '=', 'released')
+      .execute();
+    for (const [materialId, quantity] of [...needs].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      let taken = 0;
+      // Another payment may take some between the read and the guarded UPDATE: read again, a few times.
+      for (let attempt = 0; attempt < 5 && taken === 0; attempt++) {
+        const row = await trx
+          .selectFrom('materials')
+          .select(['on_hand', 'reserved'])
+          .where('id', '=', materialId)
+          .executeTakeFirst();
+        const free = row ? Number(row.on_hand) - Number(row.reserved) : 0;
+        const take = Math.min(quantity, free);
+        if (take <= 0) break;
+        const result = await trx
+          .updateTable('materials')
+          .set((eb) => ({ reserved: eb('reserved', '+', take) }))
+          .where('id', '=', materialId)
+          .where((eb) => eb(eb('on_hand', '-', eb.ref('reserved')), '>=', take))
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) taken = take;
+      }
+      if (taken > 0)
+        await trx
+          .insertInto('material_reservations')
+          .values({ order_id: orderId, material_id: materialId, quantity: taken, state: 'reserved', at })
+          .execute();
+    }
   }
 
   /**
@@ -282,41 +343,49 @@ export class MaterialStore {
    * second call, on any instance, moves no stock. Answers the materials that moved.
    */
   async settle(orderId: string, to: 'consumed' | 'released', at: string): Promise<string[]> {
-    return this.db.transaction().execute(async (trx) => {
-      const held = await trx
-        .selectFrom('material_reservations')
-        .selectAll()
+    return this.db.transaction().execute((trx) => this.settleIn(trx, orderId, to, at));
+  }
+
+  /** The same in the caller's transaction (a checkout's hold given back). */
+  async settleIn(
+    trx: Transaction<Database>,
+    orderId: string,
+    to: 'consumed' | 'released',
+    at: string,
+  ): Promise<string[]> {
+    const held = await trx
+      .selectFrom('material_reservations')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('state', '=', 'reserved')
+      .execute();
+    const moved: string[] = [];
+    for (const row of held) {
+      const claimed = await trx
+        .updateTable('material_reservations')
+        .set({ state: to, at })
         .where('order_id', '=', orderId)
+        .where('material_id', '=', row.material_id)
         .where('state', '=', 'reserved')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) continue;
+      const quantity = Number(row.quantity);
+      await trx
+        .updateTable('materials')
+        .set((eb) =>
+          to === 'consumed'
+            ? {
+                reserved: eb('reserved', '-', quantity),
+                on_hand: eb('on_hand', '-', quantity),
+                updated_at: at,
+              }
+            : { reserved: eb('reserved', '-', quantity), updated_at: at },
+        )
+        .where('id', '=', row.material_id)
         .execute();
-      const moved: string[] = [];
-      for (const row of held) {
-        const claimed = await trx
-          .updateTable('material_reservations')
-          .set({ state: to, at })
-          .where('order_id', '=', orderId)
-          .where('material_id', '=', row.material_id)
-          .where('state', '=', 'reserved')
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 0) continue;
-        const quantity = Number(row.quantity);
-        await trx
-          .updateTable('materials')
-          .set((eb) =>
-            to === 'consumed'
-              ? {
-                  reserved: eb('reserved', '-', quantity),
-                  on_hand: eb('on_hand', '-', quantity),
-                  updated_at: at,
-                }
-              : { reserved: eb('reserved', '-', quantity), updated_at: at },
-          )
-          .where('id', '=', row.material_id)
-          .execute();
-        moved.push(row.material_id);
-      }
-      return moved;
-    });
+      moved.push(row.material_id);
+    }
+    return moved;
   }
 
   /** The products this feature paused. */

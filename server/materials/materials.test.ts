@@ -261,7 +261,7 @@ describe.each(TEST_DIALECTS)('materials on %s', (dialect) => {
     expect(margin.margin).toBe(margin.revenue - 600 - 800 - 200);
   });
 
-  it('30 checkouts at once on two instances for the last 5 clasps: 5 orders, none left, paused on both; a refund gives one back', async () => {
+  it('30 checkouts at once on two instances for the last 5 clasps: 5 open, 25 refused, 5 paid, none left, paused on both; a refund gives one back', async () => {
     const [one, two] = await shop(dialect, 2);
     if (!one || !two) throw new Error('no apps');
     const clasp = (
@@ -292,6 +292,7 @@ describe.each(TEST_DIALECTS)('materials on %s', (dialect) => {
           payload: { email, items: [{ id: '1', quantity: 1, size: 'M' }], zone: 'IE' },
         });
         if (res.statusCode !== 200) return { checkout: res.statusCode, error: res.json().error as string };
+        // The hold is taken when the checkout opens: a checkout that opened is paid, whatever came after.
         const { sessionId } = res.json() as { sessionId: string };
         await app.inject({
           method: 'POST',
@@ -307,6 +308,17 @@ describe.each(TEST_DIALECTS)('materials on %s', (dialect) => {
         return { checkout: 200, confirmed: confirmed.statusCode };
       }),
     );
+    const opened = attempts.filter((a) => a.checkout === 200);
+    expect(opened, JSON.stringify(attempts)).toHaveLength(5);
+    expect(opened.every((a) => a.confirmed === 200)).toBe(true);
+    const refusedAll = attempts.filter((a) => a.checkout !== 200);
+    expect(refusedAll).toHaveLength(25);
+    for (const r of refusedAll) {
+      expect(r.checkout).toBe(400);
+      expect(r.error).toMatch(/^items\[0\]\.size: /);
+    }
+    // Nothing was stored for a refused checkout.
+    expect(await one.platform.db.selectFrom('orders').select('id').execute()).toHaveLength(5);
     const paid = await one.platform.db
       .selectFrom('orders')
       .select(['id', 'reference'])
@@ -385,4 +397,97 @@ describe.each(TEST_DIALECTS)('materials on %s', (dialect) => {
     const [used] = (await owner(one, 'GET', '/api/admin/materials')).json().materials;
     expect(used).toMatchObject({ onHand: 4, reserved: 3 });
   }, 60_000);
+
+  it('a checkout holds its materials while open; an expired or cancelled one gives them back', async () => {
+    const [app] = await shop(dialect, 1);
+    if (!app) throw new Error('no app');
+    const clasp = (
+      await owner(app, 'POST', '/api/admin/materials', {
+        name: 'Clasp',
+        unit: 'piece',
+        onHand: 2,
+        lowStock: 0,
+      })
+    ).json().material;
+    await owner(app, 'PUT', '/api/admin/products/1/materials', {
+      sizes: { M: [{ materialId: clasp.id, quantity: 1 }] },
+    });
+    const open = async (quantity: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: { email: 'hold@example.ie', items: [{ id: '1', quantity, size: 'M' }], zone: 'IE' },
+      });
+    const stock = async () => (await owner(app, 'GET', '/api/admin/materials')).json().materials[0];
+
+    const first = await open(2);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await stock()).toMatchObject({ onHand: 2, reserved: 2 });
+    // Held by an open checkout: no other can take it (refused naming the line, nothing stored).
+    const second = await open(1);
+    expect(second.statusCode).toBe(400);
+    expect(second.json().error).toMatch(/^items\[0\]\.size: /);
+    expect(await app.platform.db.selectFrom('orders').select('id').execute()).toHaveLength(1);
+
+    // The checkout expires: its hold goes back and the size can be bought again.
+    const { sessionId } = first.json() as { sessionId: string };
+    await app.payments.provider.expireSession(sessionId);
+    const confirmed = await app.checkout.service.confirm(sessionId);
+    expect(confirmed.body.status).toBe('expired');
+    expect(await stock()).toMatchObject({ onHand: 2, reserved: 0 });
+    await expect.poll(() => productOf(app, '1').unmakeableSizes ?? []).toEqual([]);
+
+    // A cancelled checkout gives its hold back at once.
+    const third = await open(1);
+    expect(third.statusCode, third.body).toBe(200);
+    expect(await stock()).toMatchObject({ reserved: 1 });
+    await app.checkout.service.cancelled(third.json().sessionId);
+    expect(await stock()).toMatchObject({ reserved: 0 });
+  });
+
+  it('a payment whose hold lapsed is never refused: the order is paid and Today shows the shortage', async () => {
+    const [app] = await shop(dialect, 1);
+    if (!app) throw new Error('no app');
+    const clasp = (
+      await owner(app, 'POST', '/api/admin/materials', {
+        name: 'Clasp',
+        unit: 'piece',
+        onHand: 1,
+        lowStock: 0,
+      })
+    ).json().material;
+    await owner(app, 'PUT', '/api/admin/products/1/materials', {
+      sizes: { M: [{ materialId: clasp.id, quantity: 1 }] },
+    });
+    const checkout = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: { email, items: [{ id: '1', quantity: 1, size: 'M' }], zone: 'IE' },
+      });
+    const late = await checkout('late@example.ie');
+    expect(late.statusCode, late.body).toBe(200);
+    const { sessionId } = late.json() as { sessionId: string };
+    const [{ id: orderId } = { id: '' }] = await app.platform.db.selectFrom('orders').select('id').execute();
+    // Its hold lapses (given back as on expiry) while the shopper is still paying; another takes the clasp.
+    await app.checkout.holds.release(orderId);
+    const other = await checkout('quick@example.ie');
+    expect(other.statusCode, other.body).toBe(200);
+    await payAndConfirm(app, other.json().sessionId, 'quick@example.ie');
+
+    await payAndConfirm(app, sessionId, 'late@example.ie');
+    const orders = await app.platform.db.selectFrom('orders').select('status').execute();
+    expect(orders.map((o) => o.status)).toEqual(['paid', 'paid']);
+    const [stock] = (await owner(app, 'GET', '/api/admin/materials')).json().materials;
+    expect(stock).toMatchObject({ onHand: 1, reserved: 1 });
+    const today = (await owner(app, 'GET', '/api/admin/today')).json();
+    expect(today.shortages).toEqual([
+      { materialId: clasp.id, name: 'Clasp', needed: 2, onHand: 1, shortBy: 1 },
+    ]);
+    // A second release of a paid order gives nothing back.
+    await app.checkout.holds.release(orderId);
+    expect((await owner(app, 'GET', '/api/admin/materials')).json().materials[0]).toMatchObject({
+      reserved: 1,
+    });
+  });
 });

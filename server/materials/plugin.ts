@@ -1,8 +1,9 @@
 /**
- * The maker's materials (docs/product/materials.md §23): joins every payment (its pieces reserve their
- * materials in the payment's transaction), follows the owner's changes of an order (made: consumed;
- * cancelled or refunded before: given back), and writes what can be made into the catalogue, which every
- * instance then serves.
+ * The maker's materials (docs/product/materials.md §23): holds a cart's pieces' materials while its
+ * checkout is open (given back when it ends unpaid), joins every payment (the hold becomes the order's
+ * reservation, never a refusal), follows the owner's changes of an order (made: consumed; cancelled or
+ * refunded before: given back), and writes what can be made into the catalogue, which every instance
+ * then serves.
  */
 import type { FastifyInstance } from 'fastify';
 import { setMakeable } from '../catalogue';
@@ -28,12 +29,21 @@ async function materials(
     linesOf: (trx, orderId) => linesOfOrder(trx, orderId),
   });
   app.decorate('materials', { service });
+  // At payment the hold is the order's reservation; a lapsed one is taken again as far as stock goes.
   uses.checkout.paid.join({
     name: 'materials',
     onPaid: async (trx, order) => {
       await service.onPaid(trx, order.id);
       return undefined;
     },
+  });
+  // A cart's checkout holds its pieces' materials while it is open; refused when they cannot be held.
+  uses.checkout.holds.join({
+    name: 'materials',
+    applies: (productIds) => service.applies(productIds),
+    hold: (trx, checkout) => service.hold(trx, checkout),
+    release: (trx, orderId) => service.releaseHold(trx, orderId),
+    released: () => service.afterPaid(),
   });
   events.on('orderPaid', () => service.afterPaid());
   // Today's "Can I make these?" (docs/product/materials.md §23).

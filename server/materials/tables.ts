@@ -21,7 +21,7 @@ export interface MaterialsTable {
   name: string;
   unit: MaterialUnit;
   on_hand: number;
-  /** Held by paid orders whose pieces are not made yet; never more than on_hand. */
+  /** Held by open checkouts and by paid orders whose pieces are not made yet; never more than on_hand. */
   reserved: number;
   low_stock: number;
   /** Cents per unit (weighted average of purchases); null before the first. */

@@ -131,6 +131,19 @@ export const billOfMaterialsAnswerSchema = z.object({
 });
 export type BillOfMaterialsAnswer = z.infer<typeof billOfMaterialsAnswerSchema>;
 
+/** The answers of the materials routes, declared on each route (the route inventory holds every /api route to one). */
+export const materialListAnswerSchema = z.object({ ok: z.literal(true), materials: z.array(materialSchema) });
+export const materialAnswerSchema = z.object({ ok: z.literal(true), material: materialSchema });
+export const materialImportAnswerSchema = z.object({
+  ok: z.literal(true),
+  created: z.number(),
+  updated: z.number(),
+});
+export const costSettingsAnswerSchema = z.object({
+  ok: z.literal(true),
+  settings: z.object({ hourlyRate: z.number(), packaging: z.number(), multiplier: z.number() }),
+});
+
 export const MATERIAL_CSV_COLUMNS = ['id', 'name', 'unit', 'onHand', 'lowStock', 'unitCost'] as const;
 
 export { SIZE_CODES };

@@ -13,30 +13,47 @@ import type { CatalogueSource } from './catalogue-source';
 
 const byId = z.object({ id: z.string().check(z.maxLength(40)) });
 
+/** The answer, declared as every /api route's is. */
+const productAnswerSchema = z.object({
+  ok: z.literal(true),
+  product: z.object({
+    id: z.string(),
+    handle: z.string(),
+    name: z.string(),
+    price: z.number(),
+    status: z.string(),
+    sizes: z.array(z.object({ code: z.string(), name: z.string(), available: z.boolean() })),
+  }),
+});
+
 export async function publicProductRoutes(
   app: FastifyInstance,
   opts: { source: CatalogueSource },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/products/:id', { schema: { params: byId } }, async (request, reply) => {
-    const product =
-      opts.source.current().products.find((p) => p.id === request.params.id) ??
-      refuse('not-found', PRODUCT_MESSAGES.notFound);
-    const orderable = product.status === 'active';
-    return reply.header('Cache-Control', 'no-cache').send({
-      ok: true,
-      product: {
-        id: product.id,
-        handle: product.handle,
-        name: product.name,
-        price: product.price,
-        status: product.status,
-        sizes: offeredSizes(product).map((size) => ({
-          code: size.code,
-          name: size.name,
-          available: orderable && !product.unmakeableSizes?.includes(size.code),
-        })),
-      },
-    });
-  });
+  api.get(
+    '/api/products/:id',
+    { schema: { params: byId, response: { 200: productAnswerSchema } } },
+    async (request, reply) => {
+      const product =
+        opts.source.current().products.find((p) => p.id === request.params.id) ??
+        refuse('not-found', PRODUCT_MESSAGES.notFound);
+      const orderable = product.status === 'active';
+      return reply.header('Cache-Control', 'no-cache').send({
+        ok: true,
+        product: {
+          id: product.id,
+          handle: product.handle,
+          name: product.name,
+          price: product.price,
+          status: product.status,
+          sizes: offeredSizes(product).map((size) => ({
+            code: size.code,
+            name: size.name,
+            available: orderable && !product.unmakeableSizes?.includes(size.code),
+          })),
+        },
+      });
+    },
+  );
 }

@@ -10,6 +10,7 @@ import {
   CUSTOMS_MESSAGES_API,
   customsCsvQuerySchema,
   customsPdfQuerySchema,
+  customsStateResponseSchema,
 } from '../../domain/customs/customs-api';
 import { orderActionResponseSchema } from '../../domain/orders/admin-api';
 import { parseIsoDate } from '../../domain/shared/calendar-date';
@@ -46,7 +47,10 @@ export async function customsRoutes(
 
   api.get(
     '/api/admin/orders/:reference/customs',
-    { schema: { params: refParams }, config: { forMakers: true } },
+    {
+      schema: { params: refParams, response: { 200: customsStateResponseSchema } },
+      config: { forMakers: true },
+    },
     async (request) => ({ ok: true as const, customs: await service.state(request.params.reference) }),
   );
 

@@ -13,10 +13,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
+  billOfMaterialsAnswerSchema,
   billOfMaterialsSchema,
+  costSettingsAnswerSchema,
   costSettingsSchema,
   MATERIALS_API,
+  materialAnswerSchema,
   materialCreateSchema,
+  materialImportAnswerSchema,
+  materialListAnswerSchema,
   materialPatchSchema,
   purchaseSchema,
 } from '../../domain/materials/materials-api';
@@ -38,27 +43,39 @@ export async function materialRoutes(
       done(null, body),
     );
 
-  api.get(MATERIALS_API.materials, { config: { forMakers: true } }, async (_request, reply) =>
-    reply.header('Cache-Control', 'no-store').send({ ok: true, materials: await service.list() }),
+  api.get(
+    MATERIALS_API.materials,
+    { schema: { response: { 200: materialListAnswerSchema } }, config: { forMakers: true } },
+    async (_request, reply) =>
+      reply.header('Cache-Control', 'no-store').send({ ok: true, materials: await service.list() }),
   );
 
   api.post(
     MATERIALS_API.materials,
-    { schema: { body: materialCreateSchema }, config: { policy: DESK_ACTION_POLICY } },
+    {
+      schema: { body: materialCreateSchema, response: { 201: materialAnswerSchema } },
+      config: { policy: DESK_ACTION_POLICY },
+    },
     async (request, reply) =>
       reply.code(201).send({ ok: true, material: await service.create(request.body) }),
   );
 
   api.patch(
     `${MATERIALS_API.materials}/:id`,
-    { schema: { params: byId, body: materialPatchSchema }, config: { policy: DESK_ACTION_POLICY } },
+    {
+      schema: { params: byId, body: materialPatchSchema, response: { 200: materialAnswerSchema } },
+      config: { policy: DESK_ACTION_POLICY },
+    },
     async (request, reply) =>
       reply.send({ ok: true, material: await service.patch(request.params.id, request.body) }),
   );
 
   api.post(
     `${MATERIALS_API.materials}/:id/purchases`,
-    { schema: { params: byId, body: purchaseSchema }, config: { policy: DESK_ACTION_POLICY } },
+    {
+      schema: { params: byId, body: purchaseSchema, response: { 201: materialAnswerSchema } },
+      config: { policy: DESK_ACTION_POLICY },
+    },
     async (request, reply) =>
       reply.code(201).send({ ok: true, material: await service.purchase(request.params.id, request.body) }),
   );
@@ -72,33 +89,41 @@ export async function materialRoutes(
 
   api.post(
     MATERIALS_API.csv,
-    { config: { policy: { limit: 'admin', body: 'csv', sameOrigin: true, maxBodyBytes: CSV_BYTES_MAX } } },
+    {
+      schema: { response: { 200: materialImportAnswerSchema } },
+      config: { policy: { limit: 'admin', body: 'csv', sameOrigin: true, maxBodyBytes: CSV_BYTES_MAX } },
+    },
     async (request, reply) => {
       const text = typeof request.body === 'string' ? request.body : '';
       return reply.send({ ok: true, ...(await service.importCsv(text)) });
     },
   );
 
-  api.get(MATERIALS_API.settings, {}, async (_request, reply) =>
-    reply.send({ ok: true, settings: await service.settings() }),
+  api.get(
+    MATERIALS_API.settings,
+    { schema: { response: { 200: costSettingsAnswerSchema } } },
+    async (_request, reply) => reply.send({ ok: true, settings: await service.settings() }),
   );
 
   api.put(
     MATERIALS_API.settings,
-    { schema: { body: costSettingsSchema }, config: { policy: DESK_ACTION_POLICY } },
+    {
+      schema: { body: costSettingsSchema, response: { 200: costSettingsAnswerSchema } },
+      config: { policy: DESK_ACTION_POLICY },
+    },
     async (request, reply) => reply.send({ ok: true, settings: await service.saveSettings(request.body) }),
   );
 
   api.get(
     '/api/admin/products/:id/materials',
-    { schema: { params: byId }, config: { forMakers: true } },
+    { schema: { params: byId, response: { 200: billOfMaterialsAnswerSchema } }, config: { forMakers: true } },
     async (request, reply) => reply.send(await service.billOfMaterials(request.params.id)),
   );
 
   api.put(
     '/api/admin/products/:id/materials',
     {
-      schema: { params: byId, body: billOfMaterialsSchema },
+      schema: { params: byId, body: billOfMaterialsSchema, response: { 200: billOfMaterialsAnswerSchema } },
       config: { policy: { ...DESK_ACTION_POLICY, maxBodyBytes: 64 * KIB } },
     },
     async (request, reply) => reply.send(await service.setBillOfMaterials(request.params.id, request.body)),

@@ -74,7 +74,10 @@ export async function labelRoutes(app: FastifyInstance, opts: LabelRouteOptions)
 
   api.delete(
     labelUrl,
-    { schema: { params: byReference }, config: { policy: QUOTE_ACTION_POLICY } },
+    {
+      schema: { params: byReference, response: { 200: z.object({ ok: z.literal(true) }) } },
+      config: { policy: QUOTE_ACTION_POLICY },
+    },
     async (request, reply) => {
       await labels.void(request.params.reference, ownerActor(request));
       return reply.send({ ok: true });

@@ -9,6 +9,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SizeCode } from '../../domain/config';
 import type { Database } from '../db/schema';
+import { lockIfUnpaid } from '../orders';
 
 /** A piece the checkout sells, in the request's order: `index` is its place in `items`. */
 export interface HeldLine {
@@ -70,21 +71,15 @@ export class CheckoutHolds {
   }
 
   /**
-   * Gives back every hold of an order that is not paid. The order's row is locked first (a no-op UPDATE
-   * that only an unpaid order matches): a payment running at the same moment either commits first (then
+   * Gives back every hold of an order that is not paid. The order's row is locked first (orders'
+   * lockIfUnpaid): a payment running at the same moment either commits first (then
    * nothing is released: its participants made the hold the order's) or waits for the release and then
    * takes again what it can, never refusing.
    */
   async release(orderId: string): Promise<void> {
     if (this.holds.length === 0) return;
     const done = await this.db.transaction().execute(async (trx) => {
-      const unpaid = await trx
-        .updateTable('orders')
-        .set((eb) => ({ status: eb.ref('status') }))
-        .where('id', '=', orderId)
-        .where('status', '<>', 'paid')
-        .executeTakeFirst();
-      if (Number(unpaid.numUpdatedRows) === 0) return false;
+      if (!(await lockIfUnpaid(trx, orderId))) return false;
       for (const hold of this.holds) await hold.release(trx, orderId);
       return true;
     });

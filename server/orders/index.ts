@@ -73,6 +73,7 @@ export {
   insertIssuedKeys,
   linesOfOrder,
   linesOfOrders,
+  lockIfUnpaid,
   lockOrderRow,
   type OrderChange,
   type OrderGuard,

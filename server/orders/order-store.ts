@@ -1564,6 +1564,21 @@ export async function settleOrderVatTotal(
 }
 
 /**
+ * Locks the order's row until `trx` ends if the order is not paid, on both databases (a no-op UPDATE that
+ * only an unpaid order matches); answers whether it was. What a checkout held is given back under it:
+ * a payment at the same moment either committed first or waits for the release.
+ */
+export async function lockIfUnpaid(trx: Transaction<Database>, orderId: string): Promise<boolean> {
+  const unpaid = await trx
+    .updateTable('orders')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', orderId)
+    .where('status', '<>', 'paid')
+    .executeTakeFirst();
+  return Number(unpaid.numUpdatedRows) > 0;
+}
+
+/**
  * Holds the order's row until `trx` ends (PostgreSQL; SQLite runs one write transaction at a time): two
  * returns opened at once (two tabs) count each other's pieces instead of both passing the check.
  */

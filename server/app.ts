@@ -10,6 +10,7 @@ import type { ReconcileTimings } from './checkout/reconcile';
 import { type AppConfig, isHttps } from './config';
 import { customersDeclaration } from './customers/declaration';
 import { customersPlugin } from './customers/plugin';
+import { customsPlugin } from './customs/plugin';
 import { enquiriesDeclaration } from './enquiries/declaration';
 import { enquiriesPlugin } from './enquiries/plugin';
 import { fulfilmentDeclaration } from './fulfilment/declaration';
@@ -19,6 +20,8 @@ import { giftCardsPlugin } from './gift-cards/plugin';
 import { adminRoutes } from './images/image-edit-routes';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/api-support';
 import { makingPlugin } from './making/plugin';
+import { materialsDeclaration } from './materials/declaration';
+import { materialsPlugin } from './materials/plugin';
 import { mediaDeclaration } from './media/declaration';
 import { type MediaOptions, mediaPlugin } from './media/media';
 import { newsletterDeclaration } from './newsletter/declaration';
@@ -49,6 +52,8 @@ import { clockOf, sharedRateLimitStore } from './security/rate-limit-store';
 import { UNCLASSIFIED_POLICY } from './security/route-policy';
 import { settingsDeclaration } from './settings/declaration';
 import { settingsPlugin } from './settings/plugin';
+import { shippingDeclaration } from './shipping/declaration';
+import { shippingPlugin } from './shipping/plugin';
 import { vatDeclaration } from './vat/declaration';
 import { vatPlugin } from './vat/plugin';
 
@@ -91,6 +96,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   checkoutDeclaration,
   fulfilmentDeclaration,
   returnsDeclaration,
+  shippingDeclaration,
   offersDeclaration,
   enquiriesDeclaration,
   quotesDeclaration,
@@ -100,6 +106,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   customersDeclaration,
   giftCardsDeclaration,
   vatDeclaration,
+  materialsDeclaration,
 ];
 
 /** Hands every feature's declaration to the platform: before a database opens (the app, scripts, tests). */
@@ -176,10 +183,13 @@ export async function buildApp({
   await app.register(vatPlugin);
   await app.register(fulfilmentPlugin);
   await app.register(returnsPlugin);
+  await app.register(customsPlugin);
+  await app.register(shippingPlugin);
   await app.register(makingPlugin);
   await app.register(offersPlugin);
   await app.register(giftCardsPlugin);
   await app.register(checkoutPlugin, { reconcile });
+  await app.register(materialsPlugin);
   await app.register(enquiriesPlugin);
   await app.register(quotesPlugin);
   await app.register(newsletterPlugin);

@@ -83,6 +83,16 @@ const envSchema = z.object({
     .optional(),
   /** Points the Stripe SDK at another host (tests, a local mock); default is Stripe's own API. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** Set: labels are bought from ShipEngine (docs/product/shipping.md §22). Unset: the built-in TEST labels. */
+  SHIPENGINE_API_KEY: z.string().trim().min(8, 'must be at least 8 characters').optional(),
+  /** ShipEngine's API base; another host for tests or a local mock. */
+  SHIPENGINE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.shipengine.com'),
+  /** The carrier account labels are bought on (ShipEngine's carrier_id, e.g. se-123456). */
+  SHIPENGINE_CARRIER_ID: z.string().trim().min(1, 'must not be empty').optional(),
+  /** The shared secret ShipEngine's tracking webhook sends in its X-Solas-Webhook-Secret header. */
+  SHIPENGINE_WEBHOOK_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   /**
    * The VAT number check (docs/product/vat.md §20): a REST service answering POST {VIES_URL}/check-vat-number
    * as the Commission's VIES does; unset: every check is 'unavailable' (VAT is charged, the order marked).
@@ -230,6 +240,8 @@ export interface AppConfig {
   readonly mailFrom: string;
   readonly smtpUrl: string | null;
   readonly stripe: StripeConfig | null;
+  /** Labels (docs/product/shipping.md §22): ShipEngine with a key, the built-in TEST labels without. */
+  readonly shipEngine: ShipEngineConfig;
   readonly admin: AdminConfig;
   /** The Bearer token of GET /metrics; null: no metrics route (404). */
   readonly metricsToken: string | null;
@@ -286,6 +298,16 @@ export interface AdminConfig {
   /** True when ADMIN_TOKEN was unset and `token` was generated for this run (printed once at start). */
   readonly tokenGenerated: boolean;
   readonly imageEditApi: { readonly url: string; readonly key: string | null } | null;
+}
+
+export interface ShipEngineConfig {
+  /** Null: the built-in TEST label provider. */
+  readonly apiKey: string | null;
+  /** No trailing slash. */
+  readonly url: string;
+  readonly carrierId: string | null;
+  /** Null: the tracking webhook is refused. */
+  readonly webhookSecret: string | null;
 }
 
 export interface StripeConfig {
@@ -379,6 +401,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           timeoutMs: e.STRIPE_TIMEOUT_MS,
         }
       : null,
+    shipEngine: {
+      apiKey: e.SHIPENGINE_API_KEY ?? null,
+      url: e.SHIPENGINE_URL.replace(/\/+$/, ''),
+      carrierId: e.SHIPENGINE_CARRIER_ID ?? null,
+      webhookSecret: e.SHIPENGINE_WEBHOOK_SECRET ?? null,
+    },
     admin: {
       token: e.ADMIN_TOKEN ?? randomBytes(24).toString('base64url'),
       tokenGenerated: e.ADMIN_TOKEN === undefined,

@@ -6,6 +6,7 @@
  * Stable contract: changes are additive only (the desk is built against it in parallel).
  */
 import * as z from 'zod/mini';
+import { adminProductCustomsSchema, productCustomsSchema } from '../customs/product-customs';
 import { freeText, singleLine } from '../shared/input-text-checks';
 import { PRODUCT_STATUSES } from './snapshot';
 
@@ -195,6 +196,7 @@ export const productCreateSchema = z.strictObject({
   gtin: z.optional(gtin),
   colour: z.optional(colour),
   excludeFromFeeds: z.optional(excludeFromFeeds),
+  customs: z.optional(z.nullable(productCustomsSchema)),
 });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 
@@ -214,6 +216,8 @@ export const productPatchSchema = z.strictObject({
   gtin: z.optional(gtin),
   colour: z.optional(colour),
   excludeFromFeeds: z.optional(excludeFromFeeds),
+  /** The customs data whole (docs/product/customs.md §21.1), or null to clear it. */
+  customs: z.optional(z.nullable(productCustomsSchema)),
   updatedAt: z.optional(updatedAt),
 });
 export type ProductPatch = z.output<typeof productPatchSchema>;
@@ -261,6 +265,8 @@ export const adminProductSchema = z.object({
   gtin: z.string(),
   colour: z.string(),
   excludeFromFeeds: z.boolean(),
+  /** The customs data, null until given (docs/product/customs.md §21.1); absent from older answers. */
+  customs: z.optional(adminProductCustomsSchema),
   images: z.array(adminProductImageSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -311,6 +317,12 @@ export const PRODUCT_CSV_COLUMNS = [
   'status',
   'note',
   'position',
+  'customsHsCode',
+  'customsOriginCountry',
+  'customsMaterials',
+  'customsWeightS',
+  'customsWeightM',
+  'customsWeightL',
   'updatedAt',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];

@@ -37,8 +37,13 @@ export function offeredSizes(product: { readonly sizes: readonly SizeCode[] }): 
 }
 
 /** The size a page preselects and quick add adds: Medium when offered, otherwise the first offered. */
-export function defaultSizeOf(product: { readonly sizes: readonly SizeCode[] }): SizeCode {
-  const offered = offeredSizes(product);
+export function defaultSizeOf(product: {
+  readonly sizes: readonly SizeCode[];
+  readonly unmakeableSizes?: readonly SizeCode[];
+}): SizeCode {
+  // A size the materials cannot make now is not preselected while another can be (materials.md §23).
+  const makeable = offeredSizes(product).filter((s) => !product.unmakeableSizes?.includes(s.code));
+  const offered = makeable.length > 0 ? makeable : offeredSizes(product);
   return offered.some((s) => s.code === DEFAULT_SIZE) ? DEFAULT_SIZE : (offered[0]?.code ?? DEFAULT_SIZE);
 }
 

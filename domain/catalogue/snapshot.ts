@@ -60,6 +60,11 @@ export interface CatalogueProduct {
   readonly gtin?: string;
   readonly colour?: string;
   readonly excludeFromFeeds?: boolean;
+  /**
+   * Sizes the maker's materials cannot cover one more piece of now (docs/product/materials.md §23): shown
+   * as unavailable and refused at checkout. Absent: every offered size can be made.
+   */
+  readonly unmakeableSizes?: readonly SizeCode[];
 }
 
 /** Everything the storefront is rendered from at one moment. `version` changes with every edit. */

@@ -1,22 +1,29 @@
 /**
- * What changes a priced cart, in one declared order (server/checkout/pricing.ts runs the list). Three kinds,
- * always in this order of stages, each entry in its stage in the order it was declared:
+ * The steps that price a cart, in one declared order (server/checkout/pricing.ts runs the list; a feature
+ * adds its step by declaring it, docs/architecture.md). Each step finds what it knows about this cart
+ * (I/O: a code's rule, the destination's VAT rules, a card's balance); the pure pricedOrder
+ * (priced-order.ts) then makes every price from what they found. Three kinds, in this order of stages
+ * (the law's: the price, then the tax on it, then how it is paid), each entry in its stage as declared:
  * - `discount`: takes money off the items (the early-bird tier, a discount code). The order total follows.
  *   Discounts never stack (docs/product/numbers.md §4.2a): an entry's offer replaces the discount so far when it
  *   takes at least as much off, so of two equal offers the one declared later applies.
- * - `payment`: pays part of the total another way than the hosted checkout (a gift card's balance). The
- *   order total stays; what is left to pay goes down, never below zero.
- * - `tax`: says what part of each line is tax (VAT). Prices do not change.
+ * - `tax`: the VAT rules for the cart's destination and buyer (the tax inside each line). Prices do not change.
+ * - `payment`: pays part of the total, VAT included, another way than the hosted checkout (a gift card's
+ *   balance). The order total and its VAT stay; what is left to pay goes down, never below zero.
  */
 import type { PricedLineInput } from '../cart/pricing';
 import type { ZoneId } from '../config';
-import type { AppliedDiscount, DiscountedTotals } from '../offers/discounts';
+import type { AppliedDiscount } from '../offers/discounts';
 import { type Cents, cents } from '../shared/money';
+import type { VatInput } from '../vat/vat-breakdown';
 
 export type AdjustmentKind = 'discount' | 'payment' | 'tax';
 
 /** The stages, in the order they run. */
-export const ADJUSTMENT_STAGES: readonly AdjustmentKind[] = ['discount', 'payment', 'tax'];
+export const ADJUSTMENT_STAGES: readonly AdjustmentKind[] = ['discount', 'tax', 'payment'];
+
+/** The VAT rules for a cart's destination and buyer (server/vat's step reads them); the lines come from pricing. */
+export type TaxRules = Omit<VatInput, 'lines'>;
 
 /** The cart an adjustment is asked about. */
 export interface CheckoutCart {
@@ -30,6 +37,8 @@ export interface CheckoutCart {
   readonly now: Date;
   /** Gift card codes as typed, in the shopper's order (a `payment` entry reads them); none: []. */
   readonly giftCardCodes?: readonly string[];
+  /** The gift cards bought with the order, each its face value (lines of the order, no goods); none: []. */
+  readonly cardsBought?: readonly Cents[];
   /**
    * Where the order goes and who buys (the checkout settles it; the cart's check does not know it): the
    * `tax` stage needs it. A business is one whose VAT number VIES found valid, with its number's country.
@@ -48,31 +57,6 @@ export interface AdjustmentRefusal {
   readonly field?: string;
 }
 
-/** A part of the total paid another way, by the entry that took it. */
-export interface PaymentPart {
-  readonly name: string;
-  readonly amount: Cents;
-}
-
-/** The part of one line (by its position in the cart; after the cart's lines: shipping, then gift wrap) that is tax. */
-export interface LineTax {
-  readonly line: number;
-  readonly rateBp: number;
-  readonly tax: Cents;
-}
-
-/** The checkout as priced so far: what a payment or tax entry sees. */
-export interface AdjustedCheckout {
-  /** The discount that applies (null: no discount entry was declared). */
-  readonly applied: AppliedDiscount | null;
-  /** The order's totals: its total is what the order costs, whatever pays it. */
-  readonly totals: DiscountedTotals;
-  readonly payments: readonly PaymentPart[];
-  /** What is left for the hosted checkout to take. */
-  readonly due: Cents;
-  readonly taxes: readonly LineTax[];
-}
-
 export type Adjustment =
   | {
       readonly kind: 'discount';
@@ -83,19 +67,16 @@ export type Adjustment =
       ): Promise<{ readonly ok: true; readonly applied: AppliedDiscount | null } | AdjustmentRefusal>;
     }
   | {
-      readonly kind: 'payment';
-      readonly name: string;
-      /** How much of `so.due` it pays (more is capped at what is due). */
-      pay(
-        cart: CheckoutCart,
-        so: AdjustedCheckout,
-      ): Promise<{ readonly ok: true; readonly amount: Cents } | AdjustmentRefusal>;
-    }
-  | {
       readonly kind: 'tax';
       readonly name: string;
-      /** The tax inside each line it applies to. */
-      tax(cart: CheckoutCart, so: AdjustedCheckout): Promise<readonly LineTax[]>;
+      /** The VAT rules for the cart's destination and buyer; null before the checkout knows them. */
+      rules(cart: CheckoutCart): Promise<TaxRules | null>;
+    }
+  | {
+      readonly kind: 'payment';
+      readonly name: string;
+      /** How much it could pay (a card's balance); pricedOrder caps it at what is due. */
+      pay(cart: CheckoutCart): Promise<{ readonly ok: true; readonly amount: Cents } | AdjustmentRefusal>;
     };
 
 /** A declared list runs as declared: stages in order, each name once. Throws at registration otherwise. */
@@ -124,9 +105,3 @@ export function takeDiscount(current: AppliedDiscount, offered: AppliedDiscount 
 }
 
 export const NO_DISCOUNT: AppliedDiscount = { source: 'none', amount: cents(0) };
-
-/** What is left to pay after a payment of `amount`: never below zero. */
-export function payPart(due: Cents, amount: Cents): { readonly paid: Cents; readonly due: Cents } {
-  const paid = cents(Math.min(due, Math.max(0, amount)));
-  return { paid, due: cents(due - paid) };
-}

@@ -12,7 +12,12 @@ import type { CatalogueProduct, CatalogueSnapshot } from '../catalogue/snapshot'
 import { DEFAULT_ZONE, type ZoneId } from '../config';
 import { GIFT_CARDS_FROM_ERROR, type GiftCardLine } from '../gift-cards/gift-card-api';
 import { checkEmail } from '../shared/email';
-import { CHECKOUT_ERRORS, sizeNotOfferedError, unavailableProductError } from './checkout';
+import {
+  CHECKOUT_ERRORS,
+  sizeCannotBeMadeError,
+  sizeNotOfferedError,
+  unavailableProductError,
+} from './checkout';
 import type { checkoutRequestSchema } from './checkout-request-schema';
 import type { CheckoutShipping } from './checkout-shipping';
 import { checkGiftMessage } from './gift-message';
@@ -103,12 +108,17 @@ export function parseCartLines(
   // Lines are keyed by product and size, as in the cart: one bracelet in two sizes is two lines.
   const seen = new Set<string>();
   const lines: PricedLineInput[] = [];
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     const key = cartLineKey(item.id, item.size);
     if (seen.has(key)) return { ok: false, error: CHECKOUT_ERRORS.duplicateLine };
     seen.add(key);
     const product = productsById(catalogue).get(item.id);
     if (!product) return { ok: false, error: CHECKOUT_ERRORS.unknownProduct };
+    // Before the status: a product the materials paused names the size that cannot be made
+    // (docs/product/materials.md §23).
+    if (product.unmakeableSizes?.includes(item.size)) {
+      return { ok: false, error: sizeCannotBeMadeError(index, product.name, item.size) };
+    }
     if (product.status !== 'active') {
       return { ok: false, error: unavailableProductError(product.name, product.status) };
     }

@@ -39,6 +39,11 @@ export function unavailableProductError(name: string, status: 'paused' | 'retire
     : `${name} is no longer made: remove it from your cart to check out`;
 }
 
+/** A line in a size the maker's materials cannot cover now (docs/product/materials.md §23). */
+export function sizeCannotBeMadeError(index: number, name: string, size: SizeCode): string {
+  return `items[${index}].size: ${name} cannot be made in size ${size} right now: choose another size`;
+}
+
 /** A line in a size its product is no longer made in. */
 export function sizeNotOfferedError(name: string, size: SizeCode): string {
   return `${name} is not made in size ${size}: choose another size`;
@@ -218,6 +223,8 @@ export const checkoutResponseSchema = z.union([
     vatNotice: z.optional(z.string()),
     /** EARLIER_CHECKOUT_ENDED when this checkout ended an earlier one holding the same card. */
     giftCardNotice: z.optional(z.string()),
+    /** Charges at the door (US duty; nothing more due in GB): docs/product/customs.md §21.4. */
+    dutyNotice: z.optional(z.string()),
   }),
   /** Gift cards paid the whole order: it is paid at once, no hosted checkout. */
   z.object({

@@ -6,6 +6,7 @@
  * `isGoods`; the lines' sum is then what the goods, shipping and wrap cost.
  */
 import type { DiscountedTotals } from '../offers/discounts';
+import { allocate } from '../shared/allocation';
 
 export type VatLineKind = 'piece' | 'shipping' | 'gift_wrap';
 
@@ -41,21 +42,11 @@ export function orderVatLines(
   const pieces = totals.lines.map((line, index) => ({ line, index })).filter(({ line }) => isGoods(line));
   const itemsTotal = pieces.reduce((sum, { line }) => sum + line.lineTotal, 0);
   const discount = Math.min(totals.discount, itemsTotal);
-  // Each line's share of the discount rounded down, then the cents left over one by one, largest first.
-  const shares = pieces.map(({ line }) =>
-    itemsTotal === 0 ? 0 : Math.floor((discount * line.lineTotal) / itemsTotal),
+  // The shop's one allocation rule (domain/shared/allocation.ts): largest remainder by line value.
+  const shares = allocate(
+    Math.max(0, discount),
+    pieces.map(({ line }) => line.lineTotal),
   );
-  let left = discount - shares.reduce((a, b) => a + b, 0);
-  const byPrice = pieces
-    .map((_, i) => i)
-    .sort((a, b) => (pieces[b]?.line.lineTotal ?? 0) - (pieces[a]?.line.lineTotal ?? 0));
-  for (const i of byPrice) {
-    if (left <= 0) break;
-    if ((shares[i] ?? 0) < (pieces[i]?.line.lineTotal ?? 0)) {
-      shares[i] = (shares[i] ?? 0) + 1;
-      left--;
-    }
-  }
   const lines: OrderVatLine[] = pieces.map(({ line, index }, i) => ({
     kind: 'piece',
     line: index,

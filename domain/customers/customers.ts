@@ -176,6 +176,8 @@ export const erasureResponseSchema = z.object({
   customerNotesDeleted: z.number(),
   giftCardsErased: z.number(),
   quotesErased: z.number(),
+  /** Labels whose PDF (the name and address printed) went (docs/product/shipping.md §22). */
+  shippingLabelPdfsErased: z.number(),
   mailBodiesErased: z.number(),
   mailFilesDeleted: z.number(),
   paidOrdersKept: z.readonly(z.array(z.object({ reference: z.nullable(z.string()), keptUntil: z.string() }))),

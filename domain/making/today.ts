@@ -89,6 +89,8 @@ export const dueOrderSchema = z.object({
   dispatchBy: isoDay,
   /** A quote's or the owner's own order (docs/product/orders.md §10.17); absent for a web order. */
   channel: z.optional(z.enum(ORDER_CHANNELS)),
+  /** True when it leaves the EU and needs its customs declaration (docs/product/customs.md §21.3). */
+  customs: z.optional(z.boolean()),
 });
 export type DueOrder = z.infer<typeof dueOrderSchema>;
 
@@ -124,6 +126,15 @@ export type DeskStep = z.infer<typeof deskStepSchema>;
 /** How many of today's steps Today lists. */
 export const DESK_STEPS_SHOWN = 12;
 
+/** A material the queue needs more of than is on hand (docs/product/materials.md §23). */
+const shortageSchema = z.object({
+  materialId: z.string(),
+  name: z.string(),
+  needed: z.number(),
+  onHand: z.number(),
+  shortBy: z.number(),
+});
+
 export const todayResponseSchema = z.object({
   ok: z.literal(true),
   /** The Irish date the answer is for. */
@@ -149,5 +160,25 @@ export const todayResponseSchema = z.object({
     /** Pieces paid and not dispatched. */
     queuedPieces: count,
   }),
+  /** "Can I make these?": what the queue's orders need beyond what is on hand (the materials feature). */
+  shortages: z.optional(z.array(shortageSchema)),
+  canMake: z.optional(
+    z.object({
+      /** The first order of the queue the shortages block; null when every order can be made. */
+      firstBlocked: z.nullable(z.string()),
+      /** Materials at or below their low-stock level, with what to buy to reach it again. */
+      lowStock: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          unit: z.string(),
+          onHand: z.number(),
+          reserved: z.number(),
+          lowStock: z.number(),
+          toBuy: z.number(),
+        }),
+      ),
+    }),
+  ),
 });
 export type TodayResponse = z.infer<typeof todayResponseSchema>;

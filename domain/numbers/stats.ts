@@ -127,6 +127,16 @@ export interface StatsResponse {
   readonly testMode: boolean;
   /** Returns opened in the range, by product, most returned first. */
   readonly returns: readonly ProductReturns[];
+  /** Margin per product sold (docs/product/materials.md §23), when the materials feature is there. */
+  readonly margins?: readonly ProductMargin[];
+}
+
+export interface ProductMargin {
+  readonly productId: string;
+  readonly revenue: number;
+  readonly materialsCost: number;
+  readonly labourCost: number;
+  readonly margin: number;
 }
 
 const count = z.number().check(z.int(), z.gte(0));
@@ -179,6 +189,23 @@ export const statsResponseSchema = z.object({
    */
   euDistanceSales: z.optional(
     z.object({ thisYear: z.number(), lastYear: z.number(), threshold: z.number() }),
+  ),
+  /**
+   * Margin per product (docs/product/materials.md §23): its revenue as Best sellers counts it, less its
+   * pieces' materials at their average cost and her minutes at her hourly rate, and packaging.
+   */
+  margins: z.optional(
+    z.readonly(
+      z.array(
+        z.object({
+          productId: z.string(),
+          revenue: amount,
+          materialsCost: amount,
+          labourCost: amount,
+          margin: amount,
+        }),
+      ),
+    ),
   ),
   returns: z.optional(
     z.readonly(

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { sizeLabel } from '../catalogue/sizes';
 import { POLICY } from '../config';
+import { allocate } from '../shared/allocation';
 import { addDays, type IsoDate, irishDate } from '../shared/calendar-date';
 import { freeText, singleLine } from '../shared/input-text-checks';
 import { adminOrderPath, GIFT_CARD_REFUND_CHOICES, orderDetailSchema } from './admin-api';
@@ -70,9 +71,10 @@ export interface SoldLine {
 }
 
 /**
- * What the returned pieces cost the shopper: their price, less their share of the order's discount. The
- * discount is on the items as a whole (domain/offers/discounts.ts), so each piece carries the same share of
- * it as of the items' value; the share is rounded down, in the shopper's favour like the discount itself.
+ * What the returned pieces cost the shopper: their price, less their share of the order's discount, by the
+ * shop's one allocation rule (domain/shared/allocation.ts, docs/product/vat.md §20.10): the discount is shared
+ * over the sold lines as the invoice shares it, and a line's price after it over its pieces returned and
+ * kept, so returning every piece of a line gives back exactly what its invoice line charged.
  * The caller adds the shipping when the owner refunds it, and never refunds more than is left.
  */
 export function returnedValue(
@@ -80,14 +82,25 @@ export function returnedValue(
   sold: readonly SoldLine[],
   order: { readonly itemsSubtotal: number; readonly discount: number },
 ): number {
+  const prices = sold.map((l) => l.unitPrice * l.quantity);
+  const discount = Math.max(
+    0,
+    Math.min(
+      order.discount,
+      prices.reduce((s, p) => s + p, 0),
+    ),
+  );
+  const shares = allocate(discount, prices);
   let value = 0;
   for (const r of returned) {
-    const line = sold.find((l) => l.lineId === r.lineId);
-    if (line) value += line.unitPrice * Math.min(r.quantity, line.quantity);
+    const at = sold.findIndex((l) => l.lineId === r.lineId);
+    const line = sold[at];
+    if (!line) continue;
+    const back = Math.min(r.quantity, line.quantity);
+    const gross = (prices[at] ?? 0) - (shares[at] ?? 0);
+    value += allocate(gross, [back * line.unitPrice, (line.quantity - back) * line.unitPrice])[0] ?? 0;
   }
-  if (order.discount <= 0 || order.itemsSubtotal <= 0) return value;
-  const share = Math.floor((order.discount * value) / order.itemsSubtotal);
-  return Math.max(0, value - share);
+  return value;
 }
 
 // ---------------------------------------------------------------------------------------------- requests

@@ -118,7 +118,9 @@ export function feedItems(snapshot: CatalogueSnapshot, settings: FeedSettings): 
         link: `${publicUrl}${productPath(product.id)}`,
         imageLink: main ?? '',
         additionalImageLinks: more.slice(0, ADDITIONAL_IMAGES_MAX),
-        available: product.status === 'active' && !salesPaused,
+        // A size the materials cannot cover now is out of stock (docs/product/materials.md §23).
+        available:
+          product.status === 'active' && !salesPaused && !product.unmakeableSizes?.includes(size.code),
         price: product.price,
         currency: BRAND.currency,
         brand: BRAND.name,

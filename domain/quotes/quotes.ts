@@ -5,13 +5,9 @@
  */
 import * as z from 'zod/mini';
 import type { PricedLineInput, ShippingRates } from '../cart/pricing';
+import { pricedOrder, storedTotals } from '../checkout/priced-order';
 import { type SizeCode, ZONE_IDS, type ZoneId } from '../config';
-import {
-  type DiscountedTotals,
-  discountLineLabel,
-  discountOn,
-  priceDiscountedOrder,
-} from '../offers/discounts';
+import { type DiscountedTotals, discountLineLabel, discountOn } from '../offers/discounts';
 import {
   addDays,
   dateParts,
@@ -232,7 +228,17 @@ export function priceQuote(
   const subtotal = cents(priced.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
   const discount =
     discountPercent > 0 ? discountOn({ kind: 'percent', percent: discountPercent }, subtotal) : cents(0);
-  return { ...priceDiscountedOrder(priced, zone, false, discount, rates), discountPercent };
+  // The one priced order (domain/checkout/priced-order.ts), as every entry point prices: its row as stored.
+  const order = pricedOrder(priced, {
+    zone,
+    giftWrap: false,
+    ...(rates ? { shippingRates: rates } : {}),
+    discounts: discount > 0 ? [{ source: 'tier', percent: discountPercent, amount: discount }] : [],
+    tax: null,
+    payments: [],
+    cardsBought: [],
+  });
+  return { ...storedTotals(order), discountPercent };
 }
 
 export type QuoteStatus = 'draft' | 'sent' | 'paid' | 'expired' | 'withdrawn';

@@ -11,22 +11,6 @@ export function formatVatRate(rate: number): string {
   return `${Number.isInteger(rate) ? rate : rate.toFixed(1).replace(/\.0$/, '')}%`;
 }
 
-/** VAT contained in a VAT-inclusive amount at `ratePercent`, rounded to the cent. */
-export function vatIncluded(grossCents: number, ratePercent: number): number {
-  return Math.round((grossCents * ratePercent) / (100 + ratePercent));
-}
-
-/**
- * The VAT in an order's total as the shop states it (e-mails, order page, desk, CSV): null when the seller
- * has no VAT number, since a trader not registered for VAT charges none.
- */
-export function orderVat(
-  seller: { readonly vatNumber: string | null; readonly vatRate: number },
-  grossCents: number,
-): number | null {
-  return seller.vatNumber ? vatIncluded(grossCents, seller.vatRate) : null;
-}
-
 /** "€7.48 VAT included". */
 export function vatIncludedText(vatCents: number): string {
   return `${formatEuro(vatCents as Cents)} VAT included`;

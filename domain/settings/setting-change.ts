@@ -25,6 +25,8 @@ const LABELS: Record<string, string> = {
   'seller.orderEmail': 'E-mail for new orders',
   'seller.vatNumber': 'VAT number',
   'seller.vatRate': 'VAT rate',
+  'seller.eori': 'EORI number',
+  'seller.usDutyPercent': 'US duty (percent)',
   'shipping.zones.*.name': 'name',
   'shipping.zones.*.countries': 'countries',
   'shipping.zones.*.price': 'shipping price',

@@ -7,8 +7,10 @@
  * The zone ids stay the three the code knows (IE, EU, WORLD): the owner edits their names, countries,
  * prices and thresholds, and may remove a zone; a checkout to a removed zone is refused.
  */
+
 import * as z from 'zod/mini';
 import { BRAND, SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
+import { DEFAULT_US_DUTY_PERCENT } from '../customs/duty-notice';
 import { type ClosedDates, DEFAULT_CLOSURE_REASON, NO_CLOSURES } from '../making/closed-dates';
 import {
   SETTINGS_MESSAGES,
@@ -57,6 +59,9 @@ export const SHOP_SETTINGS_MESSAGES = {
     'seller.vatNumber: a VAT number is an EU country prefix and 2 to 12 letters or digits (IE1234567T), or left empty when the shop is not registered for VAT',
   sellerVatRate: `seller.vatRate: the VAT rate is a percent from 0 to ${SHOP_SETTINGS_LIMITS.vatRateMax}, at most 2 decimals`,
   seller: 'seller: give name, address, email, orderEmail, vatNumber and vatRate',
+  sellerEori:
+    'seller.eori: an Irish EORI number is IE and 8 to 15 letters or digits (IE1234567T), or left empty while the shop sends nothing outside the EU',
+  sellerUsDutyPercent: `seller.usDutyPercent: the US duty is a whole percent from 0 to ${100}`,
   zones: `shipping.zones: give 1 to ${ZONE_IDS.length} zones, each once (${ZONE_IDS.join(', ')})`,
   zoneId: `shipping.zones: a zone's id is one of ${ZONE_IDS.join(', ')}`,
   zoneName: `shipping.zones: a zone's name is one line of 1 to ${SHOP_SETTINGS_LIMITS.zoneNameMax} characters`,
@@ -102,6 +107,11 @@ const isoDate = (error: string) =>
 const VAT_NUMBER =
   /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z+*]{2,12}$/;
 
+/** An Irish EORI number (customs declarations, docs/product/customs.md §21.2): IE and 8 to 15 characters. */
+export const EORI_NUMBER = /^IE[0-9A-Z]{8,15}$/;
+
+export { DEFAULT_US_DUTY_PERCENT };
+
 export const sellerSettingsSchema = z.strictObject(
   {
     name: singleLine(SHOP_SETTINGS_LIMITS.nameMax, SHOP_SETTINGS_MESSAGES.sellerName),
@@ -122,6 +132,24 @@ export const sellerSettingsSchema = z.strictObject(
           error: SHOP_SETTINGS_MESSAGES.sellerVatRate,
         },
       ),
+    ),
+    /** The seller's EORI number for customs declarations; absent or null: none yet. */
+    eori: z.optional(
+      z.nullable(
+        z
+          .string({ error: SHOP_SETTINGS_MESSAGES.sellerEori })
+          .check(z.regex(EORI_NUMBER, { error: SHOP_SETTINGS_MESSAGES.sellerEori })),
+      ),
+    ),
+    /** The percent of the value US customs collect on arrival, as shoppers are told; absent: 15. */
+    usDutyPercent: z.optional(
+      z
+        .number({ error: SHOP_SETTINGS_MESSAGES.sellerUsDutyPercent })
+        .check(
+          z.int({ error: SHOP_SETTINGS_MESSAGES.sellerUsDutyPercent }),
+          z.gte(0, { error: SHOP_SETTINGS_MESSAGES.sellerUsDutyPercent }),
+          z.lte(100, { error: SHOP_SETTINGS_MESSAGES.sellerUsDutyPercent }),
+        ),
     ),
   },
   { error: SHOP_SETTINGS_MESSAGES.seller },
@@ -324,7 +352,11 @@ export const SETTING_SCHEMAS = {
 export const allSettingsPatchSchema = z
   .strictObject({
     ...settingsPatchSchema.def.shape,
-    seller: z.optional(sellerSettingsSchema),
+    /**
+     * Any of the seller's values: those given replace the stored ones (`{ seller: { eori } }` sets the
+     * EORI number alone), the others stay.
+     */
+    seller: z.optional(z.partial(sellerSettingsSchema)),
     shipping: z.optional(shippingSettingsSchema),
     closures: z.optional(closuresSchema),
     workingDays: z.optional(workingDaysSchema),
@@ -410,6 +442,7 @@ export const publicSettingsSchema = z.object({
     email: z.string(),
     vatNumber: z.nullable(z.string()),
     vatRate: z.number(),
+    usDutyPercent: z.optional(z.number()),
   }),
   shipping: shippingSettingsSchema,
   closures: closuresSchema,
@@ -450,6 +483,8 @@ const sellerAnswerShape = {
   email: z.string(),
   vatNumber: z.nullable(z.string()),
   vatRate: z.number(),
+  /** What US shoppers are told customs collect (docs/product/customs.md §21.4); absent: the default. */
+  usDutyPercent: z.optional(z.number()),
 };
 
 const storefrontAnswerShape = {
@@ -485,7 +520,11 @@ export const allSettingsAnswerSchema = z.object({
   settings: z.object({
     makingCapacityPerDay: z.number(),
     earlyBird: z.nullable(z.object({ percent: z.number(), minPieces: z.number(), until: z.string() })),
-    seller: z.object({ ...sellerAnswerShape, orderEmail: z.string() }),
+    seller: z.object({
+      ...sellerAnswerShape,
+      orderEmail: z.string(),
+      eori: z.optional(z.nullable(z.string())),
+    }),
     ...storefrontAnswerShape,
     vat: z.object({
       mode: z.string(),

@@ -7,6 +7,7 @@
  */
 import type { ShippingRate, ShippingRates } from '../cart/pricing';
 import { SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
+import { DEFAULT_US_DUTY_PERCENT } from '../customs/duty-notice';
 import { formatDayMonth, irishDate, parseIsoDate } from '../shared/calendar-date';
 import { cents } from '../shared/money';
 import { type GbChoice, refusesDestination } from '../vat/vat-breakdown';
@@ -53,6 +54,11 @@ export interface StorefrontSettings {
   };
   /** The footer's links to her pages elsewhere, each a full https address; an empty one is not shown. */
   readonly social: StorefrontSocial;
+  /**
+   * The duty a US buyer pays the carrier at the door, in percent of the value, as the owner set it in
+   * Settings (docs/product/customs.md): the cart and the checkout dialog say it before paying.
+   */
+  readonly usDutyPercent?: number;
   /**
    * The server's input: when the seller or the zones last changed (ISO instant); the snapshot carries
    * the Irish date of it (YYYY-MM-DD), the legal pages' "Last updated" when later than their text's.
@@ -106,7 +112,10 @@ export const DEFAULT_STOREFRONT_SETTINGS: StorefrontSettings = {
  * choice (not).
  */
 export function storefrontSettings(
-  settings: StorefrontSettings & { readonly vat?: { readonly gb: GbChoice } },
+  settings: StorefrontSettings & {
+    readonly vat?: { readonly gb: GbChoice };
+    readonly seller?: { readonly usDutyPercent?: number | null };
+  },
 ): StorefrontSettings {
   // While sales are paused the bar says so on every page, the home page too, in place of her text.
   const { text, enabled } =
@@ -125,6 +134,7 @@ export function storefrontSettings(
       facebook: settings.social.facebook,
       pinterest: settings.social.pinterest,
     },
+    usDutyPercent: settings.seller?.usDutyPercent ?? DEFAULT_US_DUTY_PERCENT,
     legalUpdatedAt: settings.legalUpdatedAt
       ? /^\d{4}-\d{2}-\d{2}$/.test(settings.legalUpdatedAt)
         ? settings.legalUpdatedAt

@@ -3,9 +3,10 @@
  * rules for credit notes): the goods and the other lines of the invoice it corrects, each with its
  * quantity, net and VAT at its rate, and why. A refund of everything left credits each line what is left
  * of it; a refund in part reduces the price of every line still open in proportion to what is left of it
- * (to the cent, the cents left over to the largest lines first), so the VAT given back is the VAT of the
+ * (the shop's one allocation rule, domain/shared/allocation.ts: largest remainder by line value), so the VAT given back is the VAT of the
  * lines it reduces, at their rates.
  */
+import { allocate } from '../shared/allocation';
 import { vatInside } from './vat-breakdown';
 
 export interface CreditableLine {
@@ -28,23 +29,6 @@ export const NO_REASON_GIVEN = 'Refund (no reason given)';
 /** Said after a line's description when the refund credits part of its price. */
 export const PART_OF_PRICE = '(part of its price)';
 
-/** `amount` spread over `weights` in proportion, rounded down, the cents left to the largest first. */
-function spread(amount: number, weights: readonly number[]): number[] {
-  const total = weights.reduce((s, w) => s + w, 0);
-  if (total === 0) return weights.map(() => 0);
-  const shares = weights.map((w) => Math.floor((amount * w) / total));
-  let left = amount - shares.reduce((s, v) => s + v, 0);
-  const order = weights.map((_, i) => i).sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0));
-  for (const i of order) {
-    if (left <= 0) break;
-    if ((shares[i] ?? 0) < (weights[i] ?? 0)) {
-      shares[i] = (shares[i] ?? 0) + 1;
-      left--;
-    }
-  }
-  return shares;
-}
-
 /**
  * The lines of a credit note of `amount` cents (VAT included) against `invoice`, after the `earlier` notes'
  * lines. An earlier note that credited no lines (one "Refund of invoice" line) is taken as spread in
@@ -58,7 +42,7 @@ export function creditNoteLines(
   const gross = invoice.map((l) => l.net + l.vat);
   const credited = invoice.map(() => ({ net: 0, vat: 0 }));
   const unplaced = earlier.filter((l) => l.invoiceLine === undefined).reduce((s, l) => s + l.net + l.vat, 0);
-  spread(unplaced, gross).forEach((share, i) => {
+  allocate(unplaced, gross).forEach((share, i) => {
     const line = invoice[i];
     const at = credited[i];
     if (!line || !at || share === 0) return;
@@ -76,7 +60,7 @@ export function creditNoteLines(
     Math.max(0, l.net + l.vat - (credited[i]?.net ?? 0) - (credited[i]?.vat ?? 0)),
   );
   const totalLeft = left.reduce((s, v) => s + v, 0);
-  const shares = amount >= totalLeft ? left : spread(amount, left);
+  const shares = amount >= totalLeft ? left : allocate(amount, left);
   const lines: CreditLine[] = [];
   invoice.forEach((line, i) => {
     const share = shares[i] ?? 0;

@@ -8,7 +8,9 @@
  *
  * The build is incremental: a key per id (hash of the SVG text or the photo's bytes, plus every setting
  * that affects the output) is kept in web/public/img/.cache.json, and ids whose key and files are
- * unchanged are skipped.
+ * unchanged are skipped. The renditions and that file are kept in the repository (about 5 MB): a fresh
+ * clone's build then encodes nothing (on two cores the encoding took about 50 s of the build), and a change
+ * to a drawing or a setting re-encodes only what it changed, to be committed with it.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';

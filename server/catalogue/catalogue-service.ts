@@ -26,6 +26,11 @@ import {
 import type { ProductImage } from '../../domain/catalogue/snapshot';
 import { CATEGORIES } from '../../domain/catalogue/types';
 import { SIZE_CODES, type SizeCode } from '../../domain/config';
+import {
+  normaliseCustoms,
+  type ProductCustomsInput,
+  productCustomsSchema,
+} from '../../domain/customs/product-customs';
 import { type Actor, type AuditEntry, type Made, madeOnce, type RequestClaims } from '../audit/audit-trail';
 import { csvDocument } from '../lib/csv';
 import { refuse } from '../lib/refusal';
@@ -69,6 +74,7 @@ const EDITABLE_FIELDS = [
   'gtin',
   'colour',
   'excludeFromFeeds',
+  'customs',
 ] as const;
 
 /** The feed fields a product without them has: none, none, in the feeds (domain/catalogue/snapshot.ts). */
@@ -76,6 +82,7 @@ const FIELD_DEFAULTS: Partial<Record<(typeof EDITABLE_FIELDS)[number], unknown>>
   gtin: '',
   colour: '',
   excludeFromFeeds: false,
+  customs: null,
 };
 
 function fieldValue(p: StoredProduct, field: (typeof EDITABLE_FIELDS)[number]): unknown {
@@ -125,6 +132,7 @@ export function toAdminProduct(p: StoredProduct): AdminProduct {
     gtin: p.gtin ?? '',
     colour: p.colour ?? '',
     excludeFromFeeds: p.excludeFromFeeds ?? false,
+    customs: p.customs ?? null,
     images: p.images.map(toAdminImage),
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
@@ -239,6 +247,7 @@ function tidy<T extends Partial<ProductCreate & ProductPatch>>(input: T): T {
   }
   if (input.materials) out.materials = input.materials.map((m) => m.trim());
   if (input.sizes) out.sizes = SIZE_CODES.filter((s) => input.sizes?.includes(s));
+  if (input.customs) out.customs = normaliseCustoms(input.customs);
   return out as T;
 }
 
@@ -402,6 +411,18 @@ export class CatalogueService {
             case 'price':
             case 'position':
               return p[column];
+            case 'customsHsCode':
+              return p.customs?.hsCode ?? '';
+            case 'customsOriginCountry':
+              return p.customs?.originCountry ?? '';
+            case 'customsMaterials':
+              return p.customs?.materials ?? '';
+            case 'customsWeightS':
+              return p.customs?.weightGrams.S ?? '';
+            case 'customsWeightM':
+              return p.customs?.weightGrams.M ?? '';
+            case 'customsWeightL':
+              return p.customs?.weightGrams.L ?? '';
             default:
               return p[column];
           }
@@ -521,6 +542,7 @@ export class CatalogueService {
       ...(input.gtin ? { gtin: input.gtin } : {}),
       ...(input.colour?.trim() ? { colour: input.colour.trim() } : {}),
       ...(input.excludeFromFeeds ? { excludeFromFeeds: true } : {}),
+      ...(input.customs ? { customs: normaliseCustoms(input.customs) } : {}),
     };
     if (activeNeedsAlt(product)) this.refuseField('alt', PRODUCT_MESSAGES.altRequired, fail);
     await edit.insert(product);
@@ -690,6 +712,7 @@ function rowInput(
   }
   for (const [column, raw] of Object.entries(cells)) {
     if (column === 'id' || column === 'position' || column === 'updatedAt') continue;
+    if (column.startsWith('customs')) continue;
     const cell = unneutralised(raw);
     // An empty cell leaves an optional field as it is; a required one (name, price…) is refused.
     if (cell.trim() === '' && ['handle', 'sizes', 'status'].includes(column)) continue;
@@ -711,6 +734,46 @@ function rowInput(
     }
     fields[column] = result.value;
   }
+  const customs = customsCells(cells, line, errors);
+  if (customs !== undefined) fields.customs = customs;
   const updatedAt = (cells.updatedAt ?? '').trim() || null;
   return { id, updatedAt, fields: fields as Partial<ProductCreate> };
+}
+
+/** The CSV's customs columns and the API field each fills. */
+const CUSTOMS_CSV = {
+  customsHsCode: 'hsCode',
+  customsOriginCountry: 'originCountry',
+  customsMaterials: 'materials',
+  customsWeightS: 'S',
+  customsWeightM: 'M',
+  customsWeightL: 'L',
+} as const;
+
+/**
+ * A row's customs data: undefined (left as it is) when the file has none of its columns or they are all
+ * empty, else the whole of it checked by the API's rule; a refusal names `customs.hsCode` and so on.
+ */
+function customsCells(
+  cells: Record<string, string>,
+  line: number,
+  errors: CsvRowError[],
+): ProductCustomsInput | undefined {
+  const given = Object.keys(CUSTOMS_CSV).filter((c) => (cells[c] ?? '').trim() !== '');
+  if (given.length === 0) return undefined;
+  const cell = (c: keyof typeof CUSTOMS_CSV) => unneutralised(cells[c] ?? '').trim();
+  const weight = (c: keyof typeof CUSTOMS_CSV) => (/^\d+$/.test(cell(c)) ? Number(cell(c)) : Number.NaN);
+  const value = {
+    hsCode: cell('customsHsCode'),
+    ...(cell('customsOriginCountry') ? { originCountry: cell('customsOriginCountry').toUpperCase() } : {}),
+    materials: cell('customsMaterials'),
+    weightGrams: { S: weight('customsWeightS'), M: weight('customsWeightM'), L: weight('customsWeightL') },
+  };
+  const result = productCustomsSchema.safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const field = `customs.${issue.path.map(String).join('.')}`;
+    errors.push({ line, field, message: issue.message });
+  }
+  return undefined;
 }

@@ -11,4 +11,6 @@ export interface CatalogueSource {
   /** Called with each newer snapshot, in order; returns the unsubscribe function. */
   subscribe(listener: (snapshot: CatalogueSnapshot) => void): () => void;
   close(): Promise<void>;
+  /** Reads the database's version now (a change committed here outside the catalogue's own edits). */
+  refresh?(): Promise<void>;
 }

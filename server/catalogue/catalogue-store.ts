@@ -12,7 +12,8 @@ import type {
   ProductImage,
   ProductStatus,
 } from '../../domain/catalogue/snapshot';
-import type { SizeCode } from '../../domain/config';
+import { SIZE_CODES, type SizeCode } from '../../domain/config';
+import type { ProductCustoms } from '../../domain/customs/product-customs';
 import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import { dialectOf } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -21,9 +22,24 @@ import type { CatalogueImagesTable, CatalogueProductsTable } from './tables';
 /** The PostgreSQL channel every instance LISTENs on; the payload is `schema:version`. */
 export const CATALOGUE_CHANNEL = 'solas_catalogue';
 
-/** A product as the store holds it: the snapshot's fields and when it was created. */
+/**
+ * A product as the store holds it: the snapshot's fields, when it was created and its customs data
+ * (absent: none given), which only the desk and the declarations read, never the storefront.
+ */
 export interface StoredProduct extends CatalogueProduct {
   readonly createdAt: string;
+  readonly customs?: ProductCustoms;
+}
+
+/** The stored customs JSON, or undefined when absent or unreadable (then the desk asks for it again). */
+function parseCustoms(json: string | null): ProductCustoms | undefined {
+  if (!json) return undefined;
+  try {
+    const value = JSON.parse(json) as ProductCustoms;
+    return value && typeof value.hsCode === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** One entry of a product's history: the fields it changed, each before and after. */
@@ -76,7 +92,15 @@ function toProduct(row: ProductRow, images: readonly ImageRow[]): StoredProduct 
     ...(row.gtin ? { gtin: row.gtin } : {}),
     ...(row.colour ? { colour: row.colour } : {}),
     ...(row.exclude_from_feeds === 1 ? { excludeFromFeeds: true } : {}),
+    ...(row.customs ? withCustoms(parseCustoms(row.customs)) : {}),
+    ...(row.unmakeable_sizes && row.unmakeable_sizes !== '[]'
+      ? { unmakeableSizes: parseList<SizeCode>(row.unmakeable_sizes) }
+      : {}),
   };
+}
+
+function withCustoms(customs: ProductCustoms | undefined): { customs?: ProductCustoms } {
+  return customs ? { customs } : {};
 }
 
 function toRow(p: StoredProduct): ProductRow {
@@ -99,6 +123,8 @@ function toRow(p: StoredProduct): ProductRow {
     gtin: p.gtin?.trim() || null,
     colour: p.colour ?? '',
     exclude_from_feeds: p.excludeFromFeeds ? 1 : 0,
+    customs: p.customs ? JSON.stringify(p.customs) : null,
+    unmakeable_sizes: JSON.stringify(p.unmakeableSizes ?? []),
   };
 }
 
@@ -151,6 +177,40 @@ export async function publishCatalogueVersion(trx: Transaction<Database>): Promi
       trx,
     );
   }
+}
+
+/**
+ * What the maker's materials can make of a product now (docs/product/materials.md §23), in the caller's
+ * transaction (a payment's, a stock receipt's): the sizes they cannot cover; an active product paused when
+ * none can be made (`pause`), a paused one active again when the materials had paused it (`mayResume`).
+ * A retired product keeps its status. A change publishes a catalogue version, so every instance serves it
+ * as it serves an edit.
+ */
+export async function setMakeable(
+  trx: Transaction<Database>,
+  productId: string,
+  change: { readonly unmakeable: readonly SizeCode[]; readonly pause: boolean; readonly mayResume: boolean },
+): Promise<{ readonly pausedNow: boolean; readonly resumedNow: boolean }> {
+  const none = { pausedNow: false, resumedNow: false };
+  if (!/^[1-9][0-9]{0,8}$/.test(productId)) return none;
+  const row = await trx
+    .selectFrom('catalogue_products')
+    .select(['status', 'unmakeable_sizes'])
+    .where('id', '=', Number(productId))
+    .executeTakeFirst();
+  if (!row) return none;
+  const unmakeable = JSON.stringify(SIZE_CODES.filter((s) => change.unmakeable.includes(s)));
+  const pausedNow = change.pause && row.status === 'active';
+  const resumedNow = !change.pause && change.mayResume && row.status === 'paused';
+  const status = pausedNow ? 'paused' : resumedNow ? 'active' : row.status;
+  if (row.unmakeable_sizes === unmakeable && row.status === status) return none;
+  await trx
+    .updateTable('catalogue_products')
+    .set({ unmakeable_sizes: unmakeable, status })
+    .where('id', '=', Number(productId))
+    .execute();
+  await publishCatalogueVersion(trx);
+  return { pausedNow, resumedNow };
 }
 
 async function readProducts(db: Executor, ids?: readonly number[]): Promise<StoredProduct[]> {
@@ -291,7 +351,7 @@ export class CatalogueStore {
       if ((await readVersion(this.db)) === version || attempt >= 5) {
         return {
           version: String(version),
-          products: products.map(({ createdAt: _c, ...p }) => p),
+          products: products.map(({ createdAt: _c, customs: _customs, ...p }) => p),
           formerHandles: Object.fromEntries(former.map((f) => [f.handle, String(f.product_id)])),
         };
       }

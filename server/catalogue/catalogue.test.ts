@@ -333,7 +333,7 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
     expect(exported.headers['content-type']).toContain('text/csv');
     const lines = exported.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'id,handle,name,category,materials,price,description,fullDescription,sizes,status,note,position,updatedAt',
+      'id,handle,name,category,materials,price,description,fullDescription,sizes,status,note,position,customsHsCode,customsOriginCountry,customsMaterials,customsWeightS,customsWeightM,customsWeightL,updatedAt',
     );
 
     const bad = [

@@ -4,7 +4,7 @@ import type { CatalogueSource } from './catalogue-source';
 import type { CatalogueStore } from './catalogue-store';
 import type { productImagesPort } from './product-images-port';
 
-export { publishCatalogueVersion } from './catalogue-store';
+export { publishCatalogueVersion, setMakeable } from './catalogue-store';
 export { MEDIA_PREFIX, referencedMediaIds } from './product-images-port';
 export type { CatalogueService, CatalogueSource, CatalogueStore };
 

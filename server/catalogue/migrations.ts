@@ -12,6 +12,7 @@ export const CATALOGUE_MIGRATIONS = migrationSteps({
   '0011-catalogue': addCatalogueSchema,
   '0036-product-feed-fields': addProductFeedFields,
   '0047-seed-product-colours': seedProductColours,
+  '0048-catalogue-customs': addProductCustoms,
 });
 
 /**
@@ -175,4 +176,14 @@ async function seedProductColours(db: AnyDb): Promise<void> {
       .where('colour', '=', '')
       .execute();
   }
+}
+
+/**
+ * Each product's customs data (docs/product/customs.md §21.1): HS code, country of origin, materials in
+ * English and net weight per size, as one JSON object read and written whole; null until the owner gives
+ * it. Nothing is guessed for the products stored before: a wrong declaration is worse than none, and the
+ * desk says what is missing before a parcel leaves the EU.
+ */
+async function addProductCustoms(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('catalogue_products').addColumn('customs', 'text').execute();
 }

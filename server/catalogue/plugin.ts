@@ -10,6 +10,7 @@ import { CatalogueStore } from './catalogue-store';
 import { DatabaseCatalogueSource } from './database-catalogue-source';
 import { productImagesPort } from './product-images-port';
 import { productRoutes } from './product-routes';
+import { publicProductRoutes } from './public-product-routes';
 
 async function catalogue(app: FastifyInstance): Promise<void> {
   const { db, config, audit, tuning, events } = app.platform;
@@ -46,6 +47,7 @@ async function catalogue(app: FastifyInstance): Promise<void> {
     }
   });
   await app.register(productRoutes, { catalogue: service });
+  await app.register(publicProductRoutes, { source });
 }
 
 export const cataloguePlugin = featurePlugin('catalogue', [], catalogue);

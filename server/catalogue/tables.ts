@@ -43,6 +43,10 @@ export interface CatalogueProductsTable {
   colour: string;
   /** 1: kept out of the product feeds. */
   exclude_from_feeds: number;
+  /** JSON ProductCustoms (domain/customs/product-customs.ts, migration 0048); null: none given. */
+  customs: string | null;
+  /** JSON SizeCode[]: the sizes the materials cannot cover now (server/materials writes it, 0050-materials). */
+  unmakeable_sizes: string;
 }
 
 export interface CatalogueImagesTable {

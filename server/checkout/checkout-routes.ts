@@ -21,6 +21,8 @@ export async function checkoutRoutes(
     catalogue: CatalogueSource;
     /** Counts one gift card code tried (shared with the balance check); false beyond the limit. */
     attemptGiftCard?: (client: string, code: string) => Promise<boolean>;
+    /** What the shopper is told of charges at the door (docs/product/customs.md §21.4), or null. */
+    dutyNotice?: (country: string | null | undefined, valueCents: number) => Promise<string | null>;
     /** The shopper ticked the one reminder: stores their consent with the checkout before answering. */
     onReminderRequested?: (request: {
       orderId: string;
@@ -90,11 +92,13 @@ export async function checkoutRoutes(
         at: new Date(),
       });
     }
+    const dutyNotice = await opts.dutyNotice?.(parsed.value.country, outcome.total);
     return reply.code(200).send({
       ok: true,
       url: outcome.url,
       sessionId: outcome.sessionId,
       total: outcome.total,
+      ...(dutyNotice ? { dutyNotice } : {}),
       ...(outcome.vatNotice ? { vatNotice: outcome.vatNotice } : {}),
       ...(outcome.giftCardNotice ? { giftCardNotice: outcome.giftCardNotice } : {}),
     });

@@ -16,6 +16,7 @@ import {
   type OrderPayment,
 } from '../../domain/checkout/checkout';
 import type { ValidCheckout } from '../../domain/checkout/checkout-request';
+import { pricedVat } from '../../domain/checkout/priced-order';
 import { SHIPPING_ZONES, type ZoneId } from '../../domain/config';
 import { checkSendOn, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
 import {
@@ -40,7 +41,7 @@ import { maskEmail } from '../../domain/shared/email';
 import { type Cents, cents } from '../../domain/shared/money';
 import { refusesDestination } from '../../domain/vat/vat-breakdown';
 import type { Database } from '../db/schema';
-import { GIFT_CARD_CHECKOUT_MS } from '../gift-cards';
+import { GIFT_CARD_CHECKOUT_MS, giftCardLinesInsert, type PendingGiftCardLine } from '../gift-cards';
 import { newOrderId, randomAlphanumeric } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
 import { type CheckoutDiscounts, discountLabel } from '../offers';
@@ -66,16 +67,8 @@ import {
 } from '../payments';
 import { orderVatAnswer } from '../vat';
 import { cardPaidAddress } from './card-paid-address';
-import {
-  CARDS_ALONE_VAT_PLAN,
-  type CheckoutVatFace,
-  chargedTotals,
-  planCheckoutVat,
-  priceOrderVat,
-  vatLineRecords,
-  vatNotCharged,
-} from './checkout-vat';
-import { type BoughtGiftCard, giftCardLinesInsert } from './gift-card-line-store';
+import type { CheckoutHolds } from './checkout-holds';
+import { CARDS_ALONE_VAT_PLAN, type CheckoutVatFace, planCheckoutVat } from './checkout-vat';
 import {
   type CheckoutGiftCards,
   GiftCardBalanceChanged,
@@ -129,6 +122,8 @@ export interface CheckoutServiceOptions {
   readonly settings?: () => Promise<Pick<AllSettings, 'shipping' | 'away'>>;
   /** Gift cards as a payment (gift-card-payment.ts); none: codes are refused as unknown. */
   readonly giftCards?: CheckoutGiftCards;
+  /** What features hold while a checkout is open (checkout-holds.ts); none: nothing is held. */
+  readonly holds?: CheckoutHolds;
   /**
    * The VAT rules (server/vat, docs/product/vat.md §20): the destination and a business buyer checked, the VAT
    * inside each line stored with the order. None: the order carries the flat rate only (older tests).
@@ -355,7 +350,10 @@ export class CheckoutService {
             { ...input, country: input.country ?? addressCountry ?? null },
             zoneCountries,
           );
-    // The cart's check prices with the same function (pricing.ts).
+    const bought = this.boughtCards(input, now);
+    // One priced order (domain/checkout/priced-order.ts), the cart's check's own function (pricing.ts):
+    // discounts, then the VAT for the destination, then the cards paying. It is stored as it comes: the
+    // row's totals, the VAT lines and what the cards and the hosted checkout take. Nothing is priced again.
     const priced = await priceCheckout(
       { adjustments: this.o.adjustments ?? discounts?.entries ?? [], shipping: shop?.shipping },
       {
@@ -366,35 +364,18 @@ export class CheckoutService {
         giftWrap: input.giftWrap,
         now,
         giftCardCodes: input.giftCardCodes ?? [],
+        cardsBought: bought.map((c) => cents(c.amount)),
         ...(plan ? { destination: plan.destination } : {}),
       },
     );
     if (!priced.ok) return refuse('invalid', priced.error);
-    const { applied } = priced;
-    // The VAT is on the bracelets, the shipping and the wrap only: the cards bought are no goods (no VAT
-    // when sold) and join below; the cards paying are a payment and change no VAT (docs/product/gift-cards.md §19, docs/product/vat.md §20).
-    const vatPriced = plan && vat ? await priceOrderVat(vat, plan.destination, priced.totals, now) : null;
-    // A valid intra-EU business pays the net (amountCharged): the order's total is what is charged.
-    const notCharged = vatPriced ? vatNotCharged(vatPriced.lines, vatPriced.breakdown) : 0;
-    const charged = vatPriced
-      ? chargedTotals(priced.totals, vatPriced.lines, vatPriced.breakdown)
-      : priced.totals;
-    const bought = this.boughtCards(input, now);
-    // The cards bought join the order's total after the bracelets' discount, shipping and gift wrap: a
-    // card is no item (no shipping, no making, never discounted, no VAT: a business pays its face value),
-    // and the cards paying go last.
-    const cardsBought = bought.reduce((sum, c) => sum + c.amount, 0);
-    const totals: DiscountedTotals = {
-      ...charged,
-      subtotal: cents(charged.subtotal + cardsBought),
-      total: cents(charged.total + cardsBought),
-      // The pieces to make, the bracelets only: the dispatch promise and the making queue never count a
-      // card (the order's column keeps the cards' number for an order of cards alone: giftCardsBought).
-      itemCount: charged.itemCount,
-    };
-    // The cards pay the bracelets' part as charged (a business's net): never more than it.
-    const paidByCards = cents(Math.min(priced.totals.total - priced.due, charged.total));
-    const due = cents(Math.max(0, totals.total - paidByCards));
+    const { applied, totals, order: pricedLines } = priced;
+    const vatPriced = plan && vat ? pricedVat(pricedLines) : null;
+    const notCharged = pricedLines.totals.notCharged;
+    // What the cards may pay: the order less the cards it buys (a gift card never buys another gift card).
+    const payable = pricedLines.totals.total - pricedLines.totals.cardsBought;
+    const due = pricedLines.due;
+    const paidByCards = totals.total - due;
     const orderId = newOrderId();
     const code = applied?.source === 'code' ? applied.code : null;
     const cards = this.o.giftCards;
@@ -404,9 +385,21 @@ export class CheckoutService {
     const holdCards = async (trx: Transaction<Database>) => {
       if (!cards || codes.length === 0) return;
       // The cards pay the bracelets' part only: a gift card never buys another gift card.
-      const rest = await cards.hold(trx, orderId, codes, charged.total);
-      if (rest !== charged.total - paidByCards) throw new GiftCardBalanceChanged();
+      const rest = await cards.hold(trx, orderId, codes, payable);
+      if (rest !== payable - paidByCards) throw new GiftCardBalanceChanged();
     };
+    // What other features hold for the pieces (the maker's materials), in the same transaction: refused,
+    // and nothing is stored before the provider hears of it.
+    const holdPieces = await this.o.holds?.taker(
+      orderId,
+      input.lines.map((line, index) => ({
+        index,
+        productId: line.id,
+        name: line.name,
+        size: line.size ?? 'M',
+        quantity: line.quantity,
+      })),
+    );
     const order = {
       id: orderId,
       provider: provider.id,
@@ -414,10 +407,10 @@ export class CheckoutService {
       totals,
       giftMessage: input.giftMessage,
       discount: { amount: totals.discount, code },
-      giftCardsSold: cardsBought,
+      giftCardsSold: pricedLines.totals.cardsBought,
       giftCardsBought: bought.length,
       // The pieces' part of it, which `discount` holds (the shipping and the wrap are stored net).
-      vatNotCharged: charged.discount - priced.totals.discount,
+      vatNotCharged: totals.discount - pricedLines.totals.discount,
       // The order's VAT and the cards it buys are stored with it, all or none, as plain inserts: a
       // checkout with no code and no card paying is one atomic write, committed with the other
       // checkouts of its turn (server/db/group-commit.ts).
@@ -428,7 +421,7 @@ export class CheckoutService {
               vat.orderVatInsert(db, {
                 orderId,
                 breakdown: vatPriced.breakdown,
-                lines: vatLineRecords(vatPriced.lines, vatPriced.breakdown),
+                lines: vatPriced.lines,
                 business: plan.company,
                 viesConsultation: plan.viesConsultation,
                 vatToRefund: plan.vatToRefund,
@@ -438,11 +431,12 @@ export class CheckoutService {
       ],
       // A code's use and the cards' holds are taken in the checkout's own transaction: refused, and
       // nothing is stored.
-      ...((code && discounts) || codes.length > 0
+      ...((code && discounts) || codes.length > 0 || holdPieces
         ? {
             within: async (trx: Transaction<Database>) => {
               if (code && discounts) await discounts.reserve(trx, { code, orderId, email: input.email, now });
               await holdCards(trx);
+              await holdPieces?.(trx);
             },
           }
         : {}),
@@ -465,7 +459,7 @@ export class CheckoutService {
       return this.paidByCards(order, refusal, shipping, plan?.notice ?? null, requestKey);
     }
     const discountLine =
-      applied && priced.totals.discount > 0 ? { label: discountLabel(applied), code } : null;
+      applied && pricedLines.totals.discount > 0 ? { label: discountLabel(applied), code } : null;
     const sessionInput = {
       ...(await this.sessionInput(
         orderId,
@@ -495,23 +489,27 @@ export class CheckoutService {
             total: due,
             paidByGiftCards: cents(totals.total - due),
             // The page shows what each card pays (docs/product/gift-cards.md §19.3).
-            ...(cards ? { giftCardParts: await this.cardParts(cards, codes, charged.total) } : {}),
+            ...(cards ? { giftCardParts: await this.cardParts(cards, codes, payable) } : {}),
           }
         : {}),
-      // The cards' money is held no longer than the hosted checkout lives (docs/product/gift-cards.md §19.3).
-      ...(codes.length > 0 ? { expiresAt: new Date(now.getTime() + GIFT_CARD_CHECKOUT_MS) } : {}),
+      // The cards' money is held no longer than the hosted checkout lives (docs/product/gift-cards.md §19.3),
+      // and so are the pieces' materials (docs/product/materials.md §23.3): an hour, not the provider's day.
+      ...(codes.length > 0 || holdPieces
+        ? { expiresAt: new Date(now.getTime() + GIFT_CARD_CHECKOUT_MS) }
+        : {}),
     };
     const outcome = await this.open(order, sessionInput, refusal, {
       release: async () => {
         await discounts?.release(orderId, this.now());
         if (codes.length > 0) await cards?.release(orderId);
+        if (holdPieces) await this.o.holds?.release(orderId);
       },
     });
     return { ...outcome, vatNotice: plan?.notice ?? null };
   }
 
   /** The cards bought, each with its send date (today when none; a day outside the year ahead is refused). */
-  private boughtCards(input: ValidCheckout, now: Date): BoughtGiftCard[] {
+  private boughtCards(input: ValidCheckout, now: Date): PendingGiftCardLine[] {
     return (input.giftCards ?? []).map((card, index) => {
       const sendOn = checkSendOn(card.sendOn, now);
       if (sendOn === null)
@@ -891,6 +889,7 @@ export class CheckoutService {
       await store.markIfPending(order.id, 'expired', 'checkout session expired');
       if (order.discountCode) await this.o.discounts?.release(order.id, this.now());
       await this.o.giftCards?.release(order.id);
+      await this.o.holds?.release(order.id);
       const current = await store.findById(order.id);
       return this.summary(current ?? order, false);
     }
@@ -908,6 +907,7 @@ export class CheckoutService {
     if (order.discountCode) await this.o.discounts?.release(order.id, this.now());
     // The cards' holds are free again at once (not when the hold would lapse).
     await this.o.giftCards?.release(order.id);
+    await this.o.holds?.release(order.id);
   }
 
   /**
@@ -968,6 +968,8 @@ export class CheckoutService {
         if (order.discountCode && order.status !== 'paid')
           await this.o.discounts?.release(order.id, this.now());
         if (order.status !== 'paid') await this.o.giftCards?.release(order.id);
+        // Only an unpaid order's holds go back (checkout-holds.ts locks the order to be sure).
+        if (order.status !== 'paid') await this.o.holds?.release(order.id);
         return true;
       }
       default:

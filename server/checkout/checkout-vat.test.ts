@@ -24,6 +24,7 @@ import { BUSINESS_VAT_MESSAGES } from '../../domain/vat/vat-number';
 import { vatStatementText } from '../../domain/vat/vat-statement';
 import { VIES_TEST_REGISTER_ENV } from '../../domain/vat/vies-test-register';
 import { type FakeVies, startFakeVies } from '../../tests/support/fake-vies';
+import * as giftCards from '../../tests/support/gift-card-fixture';
 import {
   buildTestApp,
   type CardFormAddress,
@@ -267,7 +268,8 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
       (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === o.reference,
     );
     expect(mail?.text_body).toContain(vat.invoiceNumber as string);
-    expect(mail?.text_body).toMatch(/Gift card ••••\w{4}: €50\.00/);
+    // The card is a line of the order, above the totals that count it.
+    expect(mail?.text_body).toMatch(/Gift card ••••\w{4} \(e-mailed to its recipient on [^)]+\) +€50\.00\n/);
     // The VAT as settled: Germany's rate and amount under the Union scheme, not the seller's Irish rate.
     expect(mail?.text_body).toContain(
       `${formatEuro(cents(vat.totalVat))} VAT included in the total, at ${formatRate(rate)} (VAT number IE1234567T).`,
@@ -581,6 +583,57 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     expect(d.sentence).toBe(
       `${formatEuro(cents(domestic.vat?.totalVat ?? 0))} VAT included in the total, at ${formatRate(standardRate('IE', day()))} (VAT number ${SELLER_VAT}).`,
     );
+  });
+
+  it('an EU business in another member state pays partly by gift card: 0% reverse charge, the card paying after the tax', async () => {
+    await setMode('oss');
+    const consumer = await order('DE');
+    const issuedCard = await giftCards.issued(
+      app,
+      await app.inject({
+        method: 'POST',
+        url: '/api/admin/gift-cards',
+        headers: { ...auth, origin: TEST_PUBLIC_URL },
+        payload: giftCards.goodwill(2000),
+      }),
+    );
+    const opened = await checkout({
+      zone: 'EU',
+      country: 'DE',
+      business: { name: 'Vogel GmbH', vatNumber: 'DE 123 456 789' },
+      giftCardCodes: [issuedCard.code],
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    // Goods leaving Ireland for a German business: each line its price less the Irish VAT inside it.
+    const irish = standardRate('IE', day());
+    const net = grossOf(consumer).reduce((sum, g) => sum + g - vatInside(g, irish), 0);
+    expect(opened.body.total).toBe(net);
+    await payAndConfirm(app, opened.body.sessionId, 'greta@example.de', 'Greta Vogel', ADDRESSES.DE);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${opened.body.sessionId}/confirm`,
+      payload: {},
+    });
+    const o = res.json() as Confirmed & { payments: { method: string; amount: number }[] };
+    // Paid: the test checkout took exactly the net less the card's part (confirm checks the amount).
+    expect(o.status).toBe('paid');
+    expect(o.total).toBe(net);
+    expect(o.vat).toMatchObject({ country: 'DE', scheme: 'intra_community', totalVat: 0, totalNet: net });
+    expectAddsUp(o);
+    expect(o.payments).toEqual([
+      { method: 'card', amount: net - 2000 },
+      { method: 'gift_card', amount: 2000, last4: issuedCard.card.last4 },
+    ]);
+    // The invoice states what was charged, line by line, at 0%: the card is a payment, not a discount.
+    const invoice = await app.vat.store.invoiceOf(o.reference);
+    expect(invoice?.lines.reduce((sum, l) => sum + l.net + l.vat, 0)).toBe(net);
+    expect(invoice?.lines.every((l) => l.rate === 0 && l.vat === 0)).toBe(true);
+    const card = await app.inject({
+      method: 'GET',
+      url: `/api/admin/gift-cards/${issuedCard.card.id}`,
+      headers: auth,
+    });
+    expect((card.json() as { giftCard: { balance: number } }).giftCard.balance).toBe(0);
   });
 
   it('links the invoice PDF from the confirmation e-mail, and issues a credit note for a refund', async () => {

@@ -8,7 +8,6 @@
  * order stored without it (the owner's own, a quote's) is priced then, by the same functions.
  */
 import type { Transaction } from 'kysely';
-import type { Adjustment, CheckoutCart, LineTax } from '../../domain/checkout/adjustments';
 import { CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
 import { type OrderVatLine, orderVatLines } from '../../domain/checkout/vat-lines';
 import type { DiscountedTotals } from '../../domain/offers/discounts';
@@ -171,12 +170,6 @@ export async function priceOrderVat(
   return { lines, breakdown };
 }
 
-/** What a valid intra-EU business is not charged: the VAT inside the prices (0 for everyone else). */
-export function vatNotCharged(lines: readonly OrderVatLine[], breakdown: VatBreakdown): number {
-  const gross = lines.reduce((sum, l) => sum + l.gross, 0);
-  return gross - amountCharged(breakdown);
-}
-
 /** The breakdown's lines with what each is (the invoice's descriptions and quantities). */
 export function vatLineRecords(
   lines: readonly OrderVatLine[],
@@ -191,60 +184,6 @@ export function vatLineRecords(
 /** Stored lines with a new breakdown's rate, net and VAT (the same lines, in the same order). */
 function relined(lines: readonly OrderVatLineRecord[], breakdown: VatBreakdown): OrderVatLineRecord[] {
   return lines.map((l, i) => ({ ...l, ...(breakdown.lines[i] ?? { rate: l.rate, net: l.net, vat: l.vat }) }));
-}
-
-/**
- * The `tax` adjustment (domain/checkout/adjustments.ts): the VAT inside each line for the cart's
- * destination; none before the checkout knows it (the cart's check). Positions after the cart's lines
- * are the shipping, then the gift wrap.
- */
-export function vatAdjustment(vat: Pick<CheckoutVatFace, 'breakdown'>): Adjustment {
-  return {
-    kind: 'tax',
-    name: 'vat',
-    async tax(cart: CheckoutCart, so): Promise<readonly LineTax[]> {
-      if (!cart.destination) return [];
-      const { lines, breakdown } = await priceOrderVat(vat, cart.destination, so.totals, cart.now);
-      return lines.map((l, i) => ({
-        line: l.line ?? (l.kind === 'shipping' ? cart.lines.length : cart.lines.length + 1),
-        rateBp: breakdown.lines[i]?.rate ?? 0,
-        tax: cents(breakdown.lines[i]?.vat ?? 0),
-      }));
-    },
-  };
-}
-
-/**
- * The order's totals as charged. A valid intra-EU business pays each line's net: the shipping and the gift
- * wrap are its nets, and the VAT inside the pieces comes off the items with the discount (the order keeps
- * its pieces at their prices, and its total is what the hosted checkout charges).
- */
-export function chargedTotals(
-  totals: DiscountedTotals,
-  lines: readonly OrderVatLine[],
-  breakdown: VatBreakdown,
-): DiscountedTotals {
-  if (vatNotCharged(lines, breakdown) === 0) return totals;
-  const netOf = (kind: OrderVatLine['kind']) =>
-    lines.reduce((sum, l, i) => (l.kind === kind ? sum + (breakdown.lines[i]?.net ?? l.gross) : sum), 0);
-  const notOnItems = lines.reduce(
-    (sum, l, i) => (l.kind === 'piece' ? sum + l.gross - (breakdown.lines[i]?.net ?? l.gross) : sum),
-    0,
-  );
-  const shipping = hasLine(lines, 'shipping') ? netOf('shipping') : totals.shipping;
-  const giftWrap = hasLine(lines, 'gift_wrap') ? netOf('gift_wrap') : totals.giftWrap;
-  const discount = totals.discount + notOnItems;
-  return {
-    ...totals,
-    shipping: cents(shipping),
-    giftWrap: cents(giftWrap),
-    discount: cents(discount),
-    total: cents(totals.subtotal - discount + shipping + giftWrap),
-  };
-}
-
-function hasLine(lines: readonly OrderVatLine[], kind: OrderVatLine['kind']): boolean {
-  return lines.some((l) => l.kind === kind);
 }
 
 /**

@@ -5,13 +5,12 @@
  */
 import type { FeatureDeclaration } from '../platform';
 import { CHECKOUT_MAIL_KINDS } from './mail-kinds';
-import { CHECKOUT_MIGRATIONS } from './migrations';
 
 export const checkoutDeclaration: FeatureDeclaration = {
   name: 'checkout',
-  tables: { order_gift_cards: 'gift-card-line-store.ts' },
+  // Owns no table: the gift cards a checkout buys are the gift cards' (order_gift_cards).
+  tables: {},
   mailKinds: {
     paymentLink: { kind: CHECKOUT_MAIL_KINDS.paymentLink, label: 'Payment link e-mail to the customer' },
   },
-  migrations: CHECKOUT_MIGRATIONS,
 };

@@ -94,6 +94,7 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
     entry: {
       kind: 'payment',
       name: 'gift-cards',
+      // What the cards could pay: pricedOrder caps it at the total, VAT included, the cards bought left out.
       async pay(cart) {
         const seen = new Set<string>();
         let balance = 0;

@@ -3,10 +3,12 @@
  * it publishes.
  */
 import type { SizeCode } from '../../domain/config';
+import type { CheckoutHolds } from './checkout-holds';
 import type { CheckoutService } from './checkout-service';
 import type { MarkPaid } from './mark-paid';
 import type { ReconcileResult, ReconcileTimings } from './reconcile';
 
+export type { CheckoutHold, CheckoutHolds, HeldLine } from './checkout-holds';
 export type { CheckoutOutcome, CheckoutService } from './checkout-service';
 export type { MarkPaid, PaidOutcome, PaidParticipant, PaymentWay } from './mark-paid';
 
@@ -18,6 +20,12 @@ export interface CheckoutFace {
    * registration (`paid.join`): it then runs inside each payment's transaction.
    */
   readonly paid: MarkPaid;
+  /**
+   * What a feature holds while a cart's checkout is open (`holds.join`): taken in the checkout's own
+   * transaction (a hold refused refuses the checkout, nothing stored), given back when it expires, is
+   * cancelled or fails; the feature's paid participant turns it into the order's at payment.
+   */
+  readonly holds: CheckoutHolds;
   /** One reconcile pass now (the app runs them every minute; tests drive them). */
   readonly reconcile: (
     timings?: Partial<ReconcileTimings>,

@@ -12,8 +12,9 @@ import type { PricedLineInput } from '../../domain/cart/pricing';
 import { nameWithSize } from '../../domain/catalogue/sizes';
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import { checkGiftMessage } from '../../domain/checkout/gift-message';
+import { pricedOrder, storedTotals } from '../../domain/checkout/priced-order';
 import { BRAND, DEFAULT_SIZE, type SizeCode } from '../../domain/config';
-import { type DiscountedTotals, priceDiscountedOrder } from '../../domain/offers/discounts';
+import type { DiscountedTotals } from '../../domain/offers/discounts';
 import { ADMIN_MESSAGES } from '../../domain/orders/admin-api';
 import {
   countryOutsideZoneMessage,
@@ -335,12 +336,19 @@ export class ManualOrderService {
     if (!gift.ok) return invalid(`giftMessage: ${gift.error}`);
     // Handed over on the spot: nothing is delivered, so no shipping.
     const rates = shippingRates(shop.shipping);
-    const totals = priceDiscountedOrder(
-      lines,
-      body.zone,
-      giftWrap,
-      cents(0),
-      body.handedOver === true ? { ...rates, [body.zone]: { ...zone, fee: cents(0) } } : rates,
+    // The one priced order (domain/checkout/priced-order.ts), stored as it comes: no discount, no card
+    // paying; its VAT is priced at payment on the address (checkout-vat.ts), by the same per-line rule.
+    const totals = storedTotals(
+      pricedOrder(lines, {
+        zone: body.zone,
+        giftWrap,
+        shippingRates:
+          body.handedOver === true ? { ...rates, [body.zone]: { ...zone, fee: cents(0) } } : rates,
+        discounts: [],
+        tax: null,
+        payments: [],
+        cardsBought: [],
+      }),
     );
     return {
       lines,

@@ -8,10 +8,12 @@
  */
 
 import type { Transaction } from 'kysely';
+import { dutyNotice } from '../../domain/customs/duty-notice';
 import { type DispatchCalendar, dispatchDate } from '../../domain/making/dispatch';
 import { type MakingQueueSource, promisedQueue } from '../../domain/making/making-queue';
 import { quoteDispatchDate } from '../../domain/quotes/quotes';
 import type { SellerSettings } from '../../domain/settings/shop-settings';
+import { DEFAULT_US_DUTY_PERCENT } from '../../domain/settings/shop-settings';
 import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { outboxRow } from '../mail/outbox';
@@ -287,6 +289,14 @@ export class MarkPaid {
       invoice,
       vat: mail.vat,
       businessName: mail.businessName ?? null,
+      // Repeats what the checkout said of charges at the door (docs/product/customs.md §21.4). An order to
+      // Great Britain exists only while the shop charges UK VAT there.
+      dutyNotice: dutyNotice({
+        country: order.shippingDetails?.address.country,
+        usDutyPercent: seller.usDutyPercent ?? DEFAULT_US_DUTY_PERCENT,
+        gb: 'uk_vat',
+        valueCents: order.total,
+      }),
     };
   }
 

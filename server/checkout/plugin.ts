@@ -3,15 +3,20 @@
  * page, the provider's webhook, the reconcile pass) and the one step that marks an order paid, whichever
  * way it was paid. Publishes `orderPaid`, `reminderRequested` and `checkoutRecoverable`.
  */
+
 import type { FastifyInstance } from 'fastify';
+import { dutyNotice } from '../../domain/customs/duty-notice';
+import { DEFAULT_US_DUTY_PERCENT } from '../../domain/settings/shop-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
+import { takeGiftCardLines } from '../gift-cards';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
+import { vatStep } from '../vat';
+import { CheckoutHolds } from './checkout-holds';
 import { checkoutRoutes } from './checkout-routes';
 import { CheckoutService } from './checkout-service';
-import { vatAdjustment, vatAtPayment } from './checkout-vat';
+import { vatAtPayment } from './checkout-vat';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
-import { takeGiftCardLines } from './gift-card-line-store';
 import {
   giftCardBoughtLine,
   giftCardOwedText,
@@ -68,13 +73,13 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
       void events.emit('orderPaid', order);
     },
   });
-  // What changes a priced cart, in this order (domain/checkout/adjustments.ts): discounts, then payments
-  // made another way, then taxes. The cart's check and the checkout run the same list.
+  // The steps that price a cart, in this order (domain/checkout/adjustments.ts): discounts, then the tax,
+  // then payments made another way. The cart's check and every checkout run the same list.
   const [earlyBird, discountCode] = uses.offers.atCheckout.entries;
-  // Gift cards are a payment, never a discount (docs/product/gift-cards.md §19): they pay what the discounts leave.
-  // The VAT entry comes last: a payment changes no VAT (docs/product/vat.md §20).
+  // Gift cards are a payment, never a discount (docs/product/gift-cards.md §19): they pay the total, VAT
+  // included, after the tax (a payment changes no VAT, docs/product/vat.md §20).
   const giftCards = giftCardsAtCheckout(uses.giftCards);
-  const adjustments = declareAdjustments([earlyBird, discountCode, giftCards.entry, vatAdjustment(uses.vat)]);
+  const adjustments = declareAdjustments([earlyBird, discountCode, vatStep(uses.vat), giftCards.entry]);
   // A refund goes back where the money came from: the desk's refunds and returns reach the cards too.
   fulfilment.refundGiftCardsWith(giftCards);
   // The shopper's order page shows what the cards paid, as the confirmation does (§19.3).
@@ -126,8 +131,13 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   });
   // The order's VAT settled on the day of supply and its invoice issued, in the payment's transaction.
   paid.join(vatAtPayment(uses.vat, () => (now ? now() : new Date())));
+  // What a feature holds while a checkout is open (the maker's materials): joined like `paid`.
+  const holds = new CheckoutHolds(app.platform.db);
   // Participants join while the features register; every payment after start runs the same list.
-  app.addHook('onReady', async () => paid.seal());
+  app.addHook('onReady', async () => {
+    paid.seal();
+    holds.seal();
+  });
   const service = new CheckoutService({
     store,
     provider,
@@ -147,6 +157,7 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
     adjustments,
     giftCards,
     vat: uses.vat,
+    holds,
   });
   // The owner paused sales on this instance: no checkout opened before is paid during the pause. Awaited
   // with her save (catalogueEdited), so "Saved" means none can be.
@@ -164,6 +175,7 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   app.decorate('checkout', {
     service,
     paid,
+    holds,
     reconcile: (timings, shouldStop) => reconcilePass(reconciling, timings, shouldStop),
   });
   // The test checkout's pages settle through this checkout (payments knows no order).
@@ -174,6 +186,15 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
 
   await app.register(checkoutRoutes, {
     checkout: service,
+    dutyNotice: async (country, valueCents) => {
+      const now = await shop.current();
+      return dutyNotice({
+        country,
+        usDutyPercent: now.seller.usDutyPercent ?? DEFAULT_US_DUTY_PERCENT,
+        gb: now.vat.gb,
+        valueCents,
+      });
+    },
     catalogue: uses.catalogue.source,
     attemptGiftCard: uses.giftCards.attempt,
     // The newsletter feature keeps the consent (docs/product/states.md §5.10a); awaited, so it is stored before

@@ -1,15 +1,10 @@
 /**
- * The checkout's adjustments in their declared order (pricing.ts, domain/checkout/adjustments.ts): the
- * discounts never stack, a payment lowers what is left to pay and not the total, a tax changes no price,
- * and a list out of stage order is refused when it is declared.
+ * The checkout's steps in their declared order (pricing.ts, domain/checkout/adjustments.ts): the
+ * discounts never stack, the tax changes no price, a payment (after the tax) lowers what is left to pay and
+ * not the total, and a list out of stage order is refused when it is declared.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type Adjustment,
-  type CheckoutCart,
-  checkDeclaredOrder,
-  payPart,
-} from '../../domain/checkout/adjustments';
+import { type Adjustment, type CheckoutCart, checkDeclaredOrder } from '../../domain/checkout/adjustments';
 import { cents } from '../../domain/shared/money';
 import { priceCheckout } from './pricing';
 
@@ -45,12 +40,13 @@ const giftCard = (balance: number): Adjustment => ({
 const vat: Adjustment = {
   kind: 'tax',
   name: 'vat',
-  tax: async (_cart, so) =>
-    so.totals.lines.map((l, line) => ({
-      line,
-      rateBp: 2300,
-      tax: cents(Math.round((l.lineTotal * 23) / 123)),
-    })),
+  rules: async (cart) => ({
+    mode: 'ireland',
+    gb: 'no_sale',
+    country: cart.destination?.country ?? 'IE',
+    business: null,
+    day: '2026-03-02',
+  }),
 };
 
 describe('the checkout adjustments', () => {
@@ -58,7 +54,7 @@ describe('the checkout adjustments', () => {
     const priced = await priceCheckout({ adjustments: [], shipping: undefined }, CART);
     expect(priced.ok && priced.applied).toBeNull();
     expect(priced.ok && priced.totals.discount).toBe(0);
-    expect(priced.ok && priced.due).toBe(priced.ok ? priced.totals.total : -1);
+    expect(priced.ok && priced.order.due).toBe(priced.ok ? priced.totals.total : -1);
   });
 
   it('applies the larger discount, never both; a later entry wins a tie', async () => {
@@ -94,12 +90,15 @@ describe('the checkout adjustments', () => {
     );
     if (!priced.ok) throw new Error(priced.error);
     expect(priced.totals.discount).toBe(1000);
-    expect(priced.payments).toEqual([{ name: 'gift-card', amount: 2500 }]);
-    expect(priced.due).toBe(priced.totals.total - 2500);
+    expect(priced.order.payments).toEqual([
+      { method: 'gift-card', amount: 2500 },
+      { method: 'card', amount: priced.totals.total - 2500 },
+    ]);
+    expect(priced.order.due).toBe(priced.totals.total - 2500);
     const more = await priceCheckout({ adjustments: [giftCard(1_000_000)], shipping: undefined }, CART);
     if (!more.ok) throw new Error(more.error);
-    expect(more.due).toBe(0);
-    expect(more.payments[0]?.amount).toBe(more.totals.total);
+    expect(more.order.due).toBe(0);
+    expect(more.order.payments).toEqual([{ method: 'gift-card', amount: more.totals.total }]);
   });
 
   it('records the tax inside each line without changing a price', async () => {
@@ -107,20 +106,18 @@ describe('the checkout adjustments', () => {
     const priced = await priceCheckout({ adjustments: [vat], shipping: undefined }, CART);
     if (!priced.ok || !without.ok) throw new Error('refused');
     expect(priced.totals).toEqual(without.totals);
-    expect(priced.taxes).toEqual([{ line: 0, rateBp: 2300, tax: 1496 }]);
+    // Rounded on the line: 23% inside €80.00 is €14.96.
+    expect(priced.order.lines.map((l) => [l.kind, l.vatRate, l.vat, l.net + l.vat])).toEqual([
+      ['piece', 2300, 1496, 8000],
+    ]);
   });
 
   it('refuses a list out of stage order or naming an entry twice', () => {
     expect(() => checkDeclaredOrder([giftCard(1), discount('xmas', 1)])).toThrow(/after a later stage/);
-    expect(() => checkDeclaredOrder([vat, giftCard(1)])).toThrow(/after a later stage/);
+    expect(() => checkDeclaredOrder([giftCard(1), vat])).toThrow(/after a later stage/);
     expect(() => checkDeclaredOrder([discount('xmas', 1), discount('xmas', 2)])).toThrow(/declared twice/);
     expect(() =>
-      checkDeclaredOrder([discount('tier', 1, 'tier'), discount('xmas', 1), giftCard(1), vat]),
+      checkDeclaredOrder([discount('tier', 1, 'tier'), discount('xmas', 1), vat, giftCard(1)]),
     ).not.toThrow();
-  });
-
-  it('pays no more than is due', () => {
-    expect(payPart(cents(500), cents(800))).toEqual({ paid: 500, due: 0 });
-    expect(payPart(cents(500), cents(-3))).toEqual({ paid: 0, due: 500 });
   });
 });

@@ -1,29 +1,37 @@
 /**
- * What an order costs, for the cart's check (POST /api/discounts/check) and for the checkout that charges
+ * What an order costs, for the cart's check (POST /api/discounts/check) and for every checkout that charges
  * it: one function, so the cart's shipping line and total are the amounts the hosted checkout asks for.
- * The cart is priced, then its adjustments run in their declared order (domain/checkout/adjustments.ts):
- * the discounts come off the items, then the zone's fee and free-shipping threshold as the owner set them
- * apply (domain/offers/discounts.ts priceDiscountedOrder; without her settings, in tests, the first
- * start's zones), then what other payments take, then what part of each line is tax.
+ * The declared steps (domain/checkout/adjustments.ts) each say what they know about the cart, in their
+ * stages' order: the discounts offered, the VAT rules for the destination, the balances offered as payment.
+ * The pure pricedOrder (domain/checkout/priced-order.ts) then makes every line, total and payment; the
+ * caller stores exactly what it returns (without her settings, in tests, the first start's zones).
  */
 import {
-  type AdjustedCheckout,
   type Adjustment,
+  type AdjustmentRefusal,
   type CheckoutCart,
   checkDeclaredOrder,
-  type LineTax,
-  NO_DISCOUNT,
-  type PaymentPart,
-  payPart,
-  takeDiscount,
 } from '../../domain/checkout/adjustments';
-import type { AppliedDiscount } from '../../domain/offers/discounts';
-import { priceDiscountedOrder } from '../../domain/offers/discounts';
+import {
+  type PricedOrder,
+  pricedOrder,
+  storedTotals,
+  type TaxRules,
+} from '../../domain/checkout/priced-order';
+import type { AppliedDiscount, DiscountedTotals } from '../../domain/offers/discounts';
 import { type StorefrontZone, shippingRates } from '../../domain/settings/storefront-settings';
-import { cents } from '../../domain/shared/money';
+import type { Cents } from '../../domain/shared/money';
 
 export type CheckoutPrice =
-  | ({ readonly ok: true } & AdjustedCheckout)
+  | {
+      readonly ok: true;
+      /** The whole priced order: lines, totals, payments. */
+      readonly order: PricedOrder;
+      /** The discount that applies (null: no discount entry was declared). */
+      readonly applied: AppliedDiscount | null;
+      /** The order's row as stored (storedTotals of `order`). */
+      readonly totals: DiscountedTotals;
+    }
   | { readonly ok: false; readonly error: string };
 
 /** The adjustments a shop runs, checked once: stages in order, each name once. */
@@ -39,32 +47,38 @@ export async function priceCheckout(
   },
   cart: CheckoutCart,
 ): Promise<CheckoutPrice> {
-  const discounts = shop.adjustments.filter((a) => a.kind === 'discount');
-  let applied: AppliedDiscount | null = discounts.length > 0 ? NO_DISCOUNT : null;
-  for (const entry of discounts) {
-    const offered = await entry.offer(cart);
-    if (!offered.ok) return offered;
-    if (applied) applied = takeDiscount(applied, offered.applied);
-  }
-  const totals = priceDiscountedOrder(
-    cart.lines,
-    cart.zone,
-    cart.giftWrap,
-    applied?.amount ?? cents(0),
-    shop.shipping ? shippingRates(shop.shipping) : undefined,
-  );
-  let so: AdjustedCheckout = { applied, totals, payments: [], due: totals.total, taxes: [] };
+  const discounts: (AppliedDiscount | null)[] = [];
+  let tax: TaxRules | null = null;
+  const payments: { method: string; offered: Cents }[] = [];
+  let refused: AdjustmentRefusal | null = null;
   for (const entry of shop.adjustments) {
-    if (entry.kind === 'payment') {
-      const paying = await entry.pay(cart, so);
-      if (!paying.ok) return paying;
-      const { paid, due } = payPart(so.due, paying.amount);
-      const part: PaymentPart = { name: entry.name, amount: paid };
-      so = { ...so, payments: paid > 0 ? [...so.payments, part] : so.payments, due };
+    if (entry.kind === 'discount') {
+      const offered = await entry.offer(cart);
+      if (!offered.ok) refused = offered;
+      else discounts.push(offered.applied);
     } else if (entry.kind === 'tax') {
-      const taxes: readonly LineTax[] = await entry.tax(cart, so);
-      so = { ...so, taxes: [...so.taxes, ...taxes] };
+      tax = (await entry.rules(cart)) ?? tax;
+    } else {
+      const paying = await entry.pay(cart);
+      if (!paying.ok) refused = paying;
+      else payments.push({ method: entry.name, offered: paying.amount });
     }
+    if (refused) return refused;
   }
-  return { ok: true, ...so };
+  const order = pricedOrder(cart.lines, {
+    zone: cart.zone,
+    giftWrap: cart.giftWrap,
+    ...(shop.shipping ? { shippingRates: shippingRates(shop.shipping) } : {}),
+    discounts,
+    tax,
+    payments,
+    cardsBought: (cart.cardsBought ?? []).map((amount) => ({ amount })),
+  });
+  const declaresDiscounts = shop.adjustments.some((a) => a.kind === 'discount');
+  return {
+    ok: true,
+    order,
+    applied: declaresDiscounts ? order.applied : null,
+    totals: storedTotals(order),
+  };
 }

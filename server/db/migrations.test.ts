@@ -54,6 +54,9 @@ describe('the migrations the platform and the features declare', () => {
       '0046-order-gift-card-from',
       '0047-cart-reminder-mailboxes',
       '0047-seed-product-colours',
+      '0048-catalogue-customs',
+      '0049-shipping-labels',
+      '0050-materials',
     ]);
   });
 

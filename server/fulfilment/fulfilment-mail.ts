@@ -94,6 +94,8 @@ export function dispatchedMail(
     trackingUrl: string | null;
     /** When it should arrive (expectedDelivery); null when unknown. */
     delivery: DeliveryEstimate | null;
+    /** Charges at the door, as the checkout said them (docs/product/customs.md §21.4); null: none. */
+    dutyNotice?: string | null;
   },
 ): RenderedMail {
   const subject = `Your ${BRAND.name} order ${input.reference} is on its way`;
@@ -108,6 +110,11 @@ export function dispatchedMail(
     html.push(
       `<a href="${escapeHtml(input.trackingUrl)}" style="color:${WINE};">Follow your parcel with ${escapeHtml(input.carrier)}</a>`,
     );
+  }
+  // The parcel is on its way: the carrier will ask a US buyer for the duty soon (docs/product/shipping.md §22.2).
+  if (input.dutyNotice) {
+    text.push(input.dutyNotice);
+    html.push(escapeHtml(input.dutyNotice));
   }
   return render(subject, [...text, contactText], [...html, contactHtml], input);
 }

@@ -8,6 +8,7 @@
 import type { Transaction } from 'kysely';
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import type { OrderPayment } from '../../domain/checkout/checkout';
+import { DEFAULT_US_DUTY_PERCENT, dutyNotice } from '../../domain/customs/duty-notice';
 import {
   type GiftCardTakenBack,
   goodsLeftToRefund,
@@ -22,6 +23,7 @@ import {
   CARRIER_LABELS,
   type Carrier,
   type FulfilmentAction,
+  type FulfilmentStatus,
   GIFT_CARD_REFUND_MESSAGES,
   type GiftCardRefundChoice,
   type OrderDetail,
@@ -92,6 +94,8 @@ export interface FulfilmentServiceOptions {
   readonly requests: RequestClaims;
   /** After an order was marked delivered, before the desk answers (the review request, server/reviews/). */
   readonly onDelivered?: (reference: string) => Promise<void>;
+  /** After the owner's change of an order (made, dispatched, refunded, cancelled), before the desk answers. */
+  readonly onStatus?: (reference: string, status: FulfilmentStatus) => Promise<void>;
   /** The order's VAT as the desk shows it (server/vat); null for an order priced before the VAT rules. */
   readonly orderVat?: (orderId: string, reference: string) => Promise<OrderVatAnswer | null>;
   /** Which orders of a list page are flagged "destination VAT due" (server/vat): their references. */
@@ -421,10 +425,22 @@ function toDetail(order: FulfilmentOrder, mailLabels: MailLabels): OrderDetail {
   };
 }
 
+/** Why an order may not be dispatched yet for customs (null: it may). */
+export type CustomsCheck = (reference: string) => Promise<string | null>;
+
 export class FulfilmentService {
   private giftCards: GiftCardRefunds | null = null;
+  private customsRefusal: CustomsCheck | null = null;
 
   constructor(private readonly o: FulfilmentServiceOptions) {}
+
+  /**
+   * The customs feature hands in its check once, at registration: an order leaving the EU is not
+   * dispatched without its customs data (docs/product/customs.md §21.3). Until it joins, none is checked.
+   */
+  checkCustomsWith(check: CustomsCheck): void {
+    this.customsRefusal = check;
+  }
 
   /** The checkout hands in its gift cards once, at registration. */
   refundGiftCardsWith(giftCards: GiftCardRefunds): void {
@@ -533,10 +549,19 @@ export class FulfilmentService {
   ): Promise<OrderOutcome> {
     const trackingUrl = input.trackingUrl || trackingUrlFor(input.carrier, input.trackingNumber);
     const carrierName = CARRIER_LABELS[input.carrier];
+    const customs = await this.customsRefusal?.(reference);
+    if (customs) refused(customs);
     // The shopper's contact address as the owner set it now (the e-mail is composed in this change).
-    const { email: contactEmail } = await this.o.seller();
-    return this.once('dispatch', reference, actor, () =>
-      this.simple(reference, 'dispatch', actor, (row) => ({
+    const { email: contactEmail, usDutyPercent } = await this.o.seller();
+    return this.once('dispatch', reference, actor, async () => {
+      // A label voided and bought again (docs/product/shipping.md §22) dispatches the order a second time:
+      // its e-mail, with the new tracking number, is one of its own (one e-mail per kind and order).
+      const found = await this.o.store.findByReference(reference);
+      const again = found ? await this.o.store.dispatchMailQueued(found.row.id) : false;
+      const mailKind = again
+        ? `${DESK_MAIL_KINDS.dispatched}:${input.trackingNumber}`
+        : DESK_MAIL_KINDS.dispatched;
+      return this.simple(reference, 'dispatch', actor, (row) => ({
         set: {
           desk_status: TARGET.dispatch,
           carrier: input.carrier,
@@ -554,7 +579,7 @@ export class FulfilmentService {
         mails: (updated, keys) => [
           this.shopperMail(
             updated,
-            DESK_MAIL_KINDS.dispatched,
+            mailKind,
             dispatchedMail({
               reference,
               name: updated.shipping_name,
@@ -565,12 +590,48 @@ export class FulfilmentService {
               trackingNumber: input.trackingNumber,
               trackingUrl,
               delivery: expectedDelivery(updated.zone, new Date(updated.dispatched_at ?? Date.now())),
+              // As the confirmation said it: a US buyer is reminded of the duty the carrier will ask for.
+              dutyNotice: dutyNotice({
+                country: addressOf(updated)?.country,
+                usDutyPercent: usDutyPercent ?? DEFAULT_US_DUTY_PERCENT,
+                gb: 'uk_vat',
+                valueCents: updated.total,
+              }),
             }),
           ),
         ],
         already: row.dispatched_at !== null,
-      })),
-    );
+      }));
+    });
+  }
+
+  /**
+   * A label voided before the carrier took the parcel (docs/product/shipping.md §22): the order goes back
+   * to making with no tracking, and may be dispatched again. False when it was not dispatched (or is
+   * delivered): nothing changed.
+   */
+  async undoDispatch(reference: string, trackingNumber: string, actor: Actor): Promise<boolean> {
+    const order = await this.o.store.findByReference(reference);
+    if (!order) return false;
+    return this.o.store.transition(order.row.id, {
+      from: ['dispatched'],
+      beforeDispatch: false,
+      notDelivered: true,
+      set: {
+        desk_status: TARGET.start,
+        carrier: null,
+        tracking_number: null,
+        tracking_url: null,
+        dispatched_at: null,
+      },
+      event: {
+        kind: 'status',
+        actor: 'owner',
+        by: actor.name,
+        text: `Label ${trackingNumber} voided: back in production`,
+      },
+      audit: audit(actor, 'undo-dispatch', reference, trackingNumber),
+    });
   }
 
   async refund(reference: string, input: RefundInput, actor: Actor): Promise<OrderOutcome> {
@@ -976,6 +1037,7 @@ export class FulfilmentService {
     const made = await madeOnce(this.o.requests, { action, target: reference, actor }, run, () =>
       this.answer(reference, false),
     );
+    if (made.value.changed) await this.o.onStatus?.(reference, made.value.order.status);
     return made.value;
   }
 

@@ -24,7 +24,7 @@ import { addDays, type IsoDate, irishInstant } from '../../domain/shared/calenda
 import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import { rowsOfOrders } from '../db/order-rows';
 import type { Database, NewOutboxRow, OutboxRow } from '../db/schema';
-import { enqueueMail, mailOfOrder } from '../mail/outbox';
+import { enqueueMail, mailOfOrder, mailStatus } from '../mail/outbox';
 import type { OrderLineRow, OrderRow } from '../orders';
 import {
   addOrderRefund,
@@ -47,6 +47,7 @@ import {
   searchOrders,
   setLineSizes,
 } from '../orders';
+import { FULFILMENT_MAIL_KINDS } from './mail-kinds';
 
 export type OrderEventRow = Selectable<Database['order_events']>;
 
@@ -229,6 +230,11 @@ export class FulfilmentStore {
    * callers exactly one changes the row and writes the event, the e-mail and the audit row; the others
    * change nothing and get false (the outbox's unique (order_id, kind) refuses a second e-mail anyway).
    */
+  /** Whether the order's "on its way" e-mail was ever queued (a label voided and bought again sends another). */
+  async dispatchMailQueued(orderId: string): Promise<boolean> {
+    return (await mailStatus(this.db, orderId, FULFILMENT_MAIL_KINDS.dispatched)) !== null;
+  }
+
   async transition(orderId: string, t: Transition): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const at = nowIso();

@@ -2,10 +2,20 @@
  * The fulfilment feature's public face: what other features may use of it (docs/architecture.md), and
  * the events it publishes.
  */
+import type { FulfilmentStatus } from '../../domain/orders/admin-api';
 import type { FulfilmentService } from './fulfilment-service';
 import type { ReturnsOfOrder } from './fulfilment-store';
 
-export { dispatchByOf, type FulfilmentService, refundableOf } from './fulfilment-service';
+export {
+  type CustomsCheck,
+  dispatchByOf,
+  type FulfilmentService,
+  type OrderOutcome,
+  refundableOf,
+} from './fulfilment-service';
+
+import type { CustomsCheck } from './fulfilment-service';
+
 export {
   changeEventsOfOrders,
   deleteNotesOfOrders,
@@ -29,6 +39,11 @@ export interface FulfilmentFace {
    * §10.18). Until it joins, an order has none.
    */
   readonly joinReturns: (returns: ReturnsOfOrder) => void;
+  /**
+   * The customs feature joins here at registration: a dispatch outside the EU is refused while its
+   * products lack customs data (docs/product/customs.md §21.3). Until it joins, none is refused.
+   */
+  readonly joinCustoms: (check: CustomsCheck) => void;
 }
 
 declare module 'fastify' {
@@ -41,5 +56,7 @@ declare module '../lib/events' {
   interface ShopEvents {
     /** The owner marked an order delivered (published before the desk answers). */
     orderDelivered: { readonly reference: string };
+    /** The owner changed an order's status at the desk (published before the desk answers). */
+    orderStatusChanged: { readonly reference: string; readonly status: FulfilmentStatus };
   }
 }

@@ -3,7 +3,8 @@
  * cancelling, private notes, and its changes before dispatch with e-mails sent again (order-edit-*,
  * docs/product/orders.md §10.16). The changes live here, not in orders, because they are the owner's desk work on
  * a paid order like the rest: they go through the same status flow, refund through the same refund and
- * write the same history (order_events) as dispatch and cancel do. Publishes `orderDelivered`.
+ * write the same history (order_events) as dispatch and cancel do. Publishes `orderDelivered` and
+ * `orderStatusChanged`.
  */
 import type { FastifyInstance } from 'fastify';
 import { settledVat } from '../../domain/vat/vat-statement';
@@ -46,6 +47,8 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
     ...shared,
     // "Delivered" queues the review request in the same step (the reviews feature listens).
     onDelivered: (reference) => events.emit('orderDelivered', { reference }),
+    // What the order's pieces hold follows its status (the materials listen).
+    onStatus: (reference, status) => events.emit('orderStatusChanged', { reference, status }),
     // Every refund of an invoiced order gets its credit note (docs/product/vat.md §20).
     creditNote: (trx, refund) => uses.vat.recordRefund(trx, refund),
     orderVat: async (orderId, reference) => {
@@ -75,6 +78,7 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
   app.decorate('fulfilment', {
     service,
     joinReturns: (returns) => deskStore.joinReturns(returns),
+    joinCustoms: (check) => service.checkCustomsWith(check),
   });
 
   await app.register(fulfilmentRoutes, {

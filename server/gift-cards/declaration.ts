@@ -12,6 +12,7 @@ export const giftCardsDeclaration: FeatureDeclaration = {
     gift_cards: 'gift-card-store.ts',
     gift_card_ledger: 'gift-card-store.ts',
     gift_card_reservations: 'gift-card-store.ts',
+    order_gift_cards: 'order-gift-card-store.ts',
   },
   migrations: GIFT_CARDS_MIGRATIONS,
   personalData: giftCardsPersonalData,

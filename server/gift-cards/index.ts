@@ -33,6 +33,11 @@ export {
   type GiftCardStore,
   giftCardsOfEmail,
 } from './gift-card-store';
+export {
+  giftCardLinesInsert,
+  type PendingGiftCardLine,
+  takeGiftCardLines,
+} from './order-gift-card-store';
 
 export interface GiftCardsFace {
   readonly service: GiftCardService;

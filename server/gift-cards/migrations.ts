@@ -17,6 +17,17 @@ export const GIFT_CARDS_MIGRATIONS = migrationSteps({
       await addIndex(db, 'gift_cards_refund', 'gift_cards', ['refund_id'], { unique: true });
     },
   },
+  // The gift cards a checkout buys, kept with the pending order until it is paid (these two entries were
+  // the checkout's before the table came to gift cards; their names and steps are unchanged).
+  '0040-order-gift-cards': createOrderGiftCards,
+  // Who the cards are from (the buyer's name): an order of gift cards alone has no address to name her,
+  // and the recipient's e-mail must not give her e-mail address as the sender (docs/product/gift-cards.md
+  // §19.3). Nullable: SQLite adds it without rebuilding the table; rows before it fall back as before.
+  '0046-order-gift-card-from': {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('order_gift_cards').addColumn('from_name', 'text').execute();
+    },
+  },
 });
 
 /**
@@ -93,4 +104,25 @@ async function createGiftCardTables(db: AnyDb): Promise<void> {
     .execute();
   await addIndex(db, 'gift_card_reservations_due', 'gift_card_reservations', ['state', 'expires_at']);
   await addIndex(db, 'gift_card_reservations_order', 'gift_card_reservations', ['order_reference']);
+}
+
+/**
+ * The gift cards a checkout buys (server/gift-cards/order-gift-card-store.ts, docs/product/gift-cards.md §19), kept with
+ * the pending order until it is paid: then each becomes a card (gift_cards) and its row is deleted in the
+ * payment's transaction. Personal data (the recipient's name and e-mail, the message) lives here only
+ * while the order is unpaid, and goes with the order (cascade) when an unpaid order is purged.
+ */
+async function createOrderGiftCards(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('order_gift_cards')
+    .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount >= 1000 and amount <= 50000`))
+    .addColumn('recipient_name', 'text', (c) => c.notNull())
+    .addColumn('recipient_email', 'text', (c) => c.notNull())
+    .addColumn('message', 'text')
+    // 'YYYY-MM-DD' on the Irish calendar, checked at checkout.
+    .addColumn('send_on', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('order_gift_cards_pk', ['order_id', 'position'])
+    .execute();
 }

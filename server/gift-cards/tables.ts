@@ -11,6 +11,7 @@ declare module '../db/schema' {
     gift_cards: GiftCardsTable;
     gift_card_ledger: GiftCardLedgerTable;
     gift_card_reservations: GiftCardReservationsTable;
+    order_gift_cards: OrderGiftCardsTable;
   }
 }
 
@@ -72,4 +73,19 @@ export interface GiftCardReservationsTable {
   expires_at: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A gift card a pending order buys, until it is paid (order-gift-card-store.ts). */
+export interface OrderGiftCardsTable {
+  order_id: string;
+  position: number;
+  /** Cents, whole euros from €10 to €500. */
+  amount: number;
+  recipient_name: string;
+  recipient_email: string;
+  message: string | null;
+  /** 'YYYY-MM-DD', Irish calendar. */
+  send_on: string;
+  /** The buyer's name as given for an order of gift cards alone; null otherwise (and before 0046). */
+  from_name: Generated<string | null>;
 }

@@ -1,6 +1,7 @@
 /** The maker's queue and the desk's Today: what to make and post, and the capacity the dates follow. */
 import type { FastifyInstance } from 'fastify';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
+import type { TodayPart } from './index';
 import { MakingQueueState } from './making-queue-state';
 import { todayRoutes } from './today-routes';
 
@@ -14,9 +15,11 @@ async function making(app: FastifyInstance, uses: Uses): Promise<void> {
   const queue = new MakingQueueState(settings, () => orders.queuedPieces());
   // A capacity saved on any instance reaches the pages' dates when the settings are read again.
   uses.settings.cache.subscribe(() => queue.invalidate());
-  app.decorate('making', { queue });
+  const parts: TodayPart[] = [];
+  app.decorate('making', { queue, joinToday: (part) => parts.push(part) });
   await app.register(todayRoutes, {
     settings,
+    parts,
     audit,
     onMailQueued: wakeOutbox,
     ...(now ? { now } : {}),

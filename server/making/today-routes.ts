@@ -13,13 +13,17 @@ import { type AuditTrail, oncePerAction } from '../audit/audit-trail';
 import { refuse } from '../lib/refusal';
 import { retryFailedMail } from '../mail/outbox';
 import { checkDatabase } from '../ops/health';
+import { queuedOrdersWithLines } from '../orders';
 import { ownerActor } from '../security/owner-auth';
 import { QUOTE_ACTION_POLICY } from '../security/route-policy';
 import type { SettingsStore } from '../settings';
+import type { TodayPart } from './index';
 import { todayReport } from './today';
 
 export interface TodayRouteOptions {
   readonly settings: SettingsStore;
+  /** What other features add to Today (making's face, `joinToday`). */
+  readonly parts?: readonly TodayPart[];
   /** The desk's submission keys (claimRequest) and audit trail. */
   readonly audit: AuditTrail;
   readonly onMailQueued: () => void;
@@ -46,7 +50,16 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
         },
         opts.now?.() ?? new Date(),
       );
-      return reply.header('Cache-Control', 'no-store').send(report);
+      const parts = opts.parts ?? [];
+      const queue =
+        parts.length > 0
+          ? (await queuedOrdersWithLines(app.platform.db)).map(({ row, lines }) => ({
+              reference: row.reference ?? row.id,
+              lines,
+            }))
+          : [];
+      const added = await Promise.all(parts.map((part) => part(queue)));
+      return reply.header('Cache-Control', 'no-store').send(Object.assign(report, ...added));
     },
   );
 

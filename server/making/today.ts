@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { lineSize } from '../../domain/catalogue/sizes';
 import type { SizeCode } from '../../domain/config';
+import { isOutsideEu } from '../../domain/customs/customs-items';
 import { addBusinessDays, type DispatchCalendar, dispatchCalendar } from '../../domain/making/dispatch';
 import {
   DESK_STEPS_SHOWN,
@@ -26,7 +27,7 @@ import { deskStepsSince, dispatchByOf, irishDayRange } from '../fulfilment';
 import { money } from '../mail/layout';
 import { outboxBacklog } from '../mail/outbox';
 import type { OrderLineRow, OrderRow } from '../orders';
-import { lastPaidAt, queuedOrdersWithLines, referencesOfOrders } from '../orders';
+import { lastPaidAt, queuedOrdersWithLines, referencesOfOrders, storedAddress } from '../orders';
 import { OPS_MARKS, type SettingsStore } from '../settings';
 
 export interface QueuedOrder {
@@ -35,6 +36,8 @@ export interface QueuedOrder {
   readonly lines: readonly { productId: string; name: string; size: SizeCode | null; quantity: number }[];
   /** Where it came from; Today marks an order that is not a web order. */
   readonly channel?: OrderChannel;
+  /** True when it leaves the EU: Today gathers its customs declaration (docs/product/customs.md §21.3). */
+  readonly customs?: boolean;
 }
 
 /**
@@ -74,6 +77,7 @@ export function planToday(
     reference: o.reference,
     dispatchBy: o.dispatchBy,
     ...(o.channel && o.channel !== 'web' ? { channel: o.channel } : {}),
+    ...(o.customs ? { customs: true } : {}),
   });
   const lastAhead = addBusinessDays(
     today,
@@ -95,6 +99,7 @@ function toQueued(row: OrderRow, lines: readonly OrderLineRow[]): QueuedOrder {
     // Every queued order is paid: dispatchByOf always has a date for it.
     dispatchBy: (dispatchByOf(row) ?? irishDate(new Date(row.created_at))) as IsoDate,
     channel: row.channel,
+    ...(leavesEu(row) ? { customs: true } : {}),
     lines: lines.map((l) => ({
       productId: l.product_id,
       name: l.name,
@@ -102,6 +107,12 @@ function toQueued(row: OrderRow, lines: readonly OrderLineRow[]): QueuedOrder {
       quantity: l.quantity,
     })),
   };
+}
+
+/** Whether the order's delivery address is outside the EU (no address yet: not known, so no). */
+function leavesEu(row: OrderRow): boolean {
+  const country = storedAddress(row)?.country;
+  return Boolean(country) && isOutsideEu(country ?? '');
 }
 
 function capitalised(text: string): string {

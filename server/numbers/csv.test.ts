@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vatIncluded } from '../../domain/settings/seller-texts';
+import { vatInside } from '../../domain/vat/vat-breakdown';
 import { CSV_BOM, csvDocument } from '../lib/csv';
 import type { OrderLineRow, OrderRow } from '../orders';
 import { ordersCsv, ordersCsvHeader } from './csv';
@@ -35,11 +35,11 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
     expect(csvDocument(['A', 'B'], [['1', 'x,y']])).toBe(`${CSV_BOM}A,B\r\n1,"x,y"\r\n`);
   });
 
-  it('computes the VAT a gross amount includes at the configured rate', () => {
-    expect(vatIncluded(12300, 23)).toBe(2300);
-    expect(vatIncluded(3500, 23)).toBe(654);
-    expect(vatIncluded(0, 23)).toBe(0);
-    expect(vatIncluded(13500, 13.5)).toBe(1606);
+  it('computes the VAT a gross amount includes at the configured rate, by the one rounding rule', () => {
+    expect(vatInside(12300, 2300)).toBe(2300);
+    expect(vatInside(3500, 2300)).toBe(654);
+    expect(vatInside(0, 2300)).toBe(0);
+    expect(vatInside(13500, 1350)).toBe(1606);
   });
 
   it('writes one row per order with lines, sizes and a neutralised shopper name', () => {

@@ -6,7 +6,7 @@
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import { itemsSubtotal } from '../../domain/offers/discounts';
 import { paymentMethodLabel } from '../../domain/orders/manual-order';
-import { formatVatRate, orderVat } from '../../domain/settings/seller-texts';
+import { formatVatRate } from '../../domain/settings/seller-texts';
 import { irishIsoDateTime } from '../../domain/shared/calendar-date';
 import { amount, csvDocument } from '../lib/csv';
 import type { Subscriber } from '../newsletter';
@@ -67,7 +67,13 @@ function countryOf(row: OrderRow): string | null {
  */
 export function ordersCsv(
   orders: readonly { row: OrderRow; lines: readonly OrderLineRow[] }[],
-  vat: { readonly before: OrderVat; readonly rateNow: number; readonly registeredNow: boolean },
+  vat: {
+    readonly before: OrderVat;
+    readonly rateNow: number;
+    readonly registeredNow: boolean;
+    /** The VAT its credit notes gave back, by order reference (their stored lines); none: nothing credited. */
+    readonly credited?: ReadonlyMap<string, number>;
+  },
 ): string {
   const vats = orders.map(({ row }) => rowVatOf(row, vat.before));
   const rates = new Set(vats.flatMap((v) => (v.vatNumber ? [v.vatRate] : [])));
@@ -77,16 +83,18 @@ export function ordersCsv(
     ordersCsvHeader(oneRate),
     orders.map(({ row, lines }, i) => {
       const charged = vats[i] ?? vat.before;
-      // The gift cards bought carry no VAT (docs/product/gift-cards.md §19.2).
-      // The VAT its payment settled (docs/product/vat.md §20), while nothing is refunded; after a refund, the
-      // rate's share of what is kept.
-      const included =
-        row.refunded === 0
-          ? vatInOrder(
-              { total: row.total, giftCardsSold: row.gift_cards_sold ?? 0, vatTotal: row.vat_total ?? null },
-              charged,
-            )
-          : orderVat(charged, Math.max(0, row.total - row.refunded - (row.gift_cards_sold ?? 0)));
+      // The VAT of its stored lines as its payment settled them, less its credit notes' stored VAT: the
+      // invoices minus the credit notes, to the cent (docs/product/vat.md §20.10). Gift cards bought carry none.
+      const included = vatInOrder(
+        {
+          total: row.total,
+          giftCardsSold: row.gift_cards_sold ?? 0,
+          vatTotal: row.vat_total ?? null,
+          refunded: row.refunded,
+        },
+        charged,
+        (row.reference ? vat.credited?.get(row.reference) : undefined) ?? 0,
+      );
       return [
         row.reference,
         row.paid_at ? irishIsoDateTime(new Date(row.paid_at)) : null,

@@ -19,6 +19,8 @@ export interface ExportRouteOptions {
   readonly audit: AuditTrail;
   readonly fulfilment: Pick<FulfilmentService, 'store'>;
   readonly newsletter: Pick<NewsletterStore, 'subscribers'>;
+  /** The credit notes of an order (server/vat): the CSV's VAT is its invoice's less theirs. */
+  readonly creditNotes: (reference: string) => Promise<readonly { readonly totalVat: number }[]>;
   /** The owner's VAT rate now (server/settings): the header's when no order in the file was charged VAT. */
   readonly seller: () => Promise<{ readonly vatRate: number; readonly vatNumber: string | null }>;
 }
@@ -49,10 +51,18 @@ export async function exportRoutes(app: FastifyInstance, opts: ExportRouteOption
     // Each order's own VAT; the first start's for orders stored before it was kept (server/orders order-vat.ts).
     const before = { vatRate: opts.config.seller.vatRate, vatNumber: opts.config.seller.vatNumber };
     const { vatRate: rateNow, vatNumber } = await opts.seller();
+    // The VAT each refunded order's credit notes gave back, from their stored lines.
+    const credited = new Map<string, number>();
+    for (const { row } of orders)
+      if (row.refunded > 0 && row.reference)
+        credited.set(
+          row.reference,
+          (await opts.creditNotes(row.reference)).reduce((sum, note) => sum + note.totalVat, 0),
+        );
     return csv(
       reply,
       `solas-orders-${range.from}-to-${range.to}.csv`,
-      ordersCsv(orders, { before, rateNow, registeredNow: vatNumber !== null }),
+      ordersCsv(orders, { before, rateNow, registeredNow: vatNumber !== null, credited }),
     );
   });
 

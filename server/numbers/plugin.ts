@@ -5,11 +5,11 @@ import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { exportRoutes } from './export-routes';
 import { statsRoutes } from './stats-routes';
 
-type Uses = Needs<'settings' | 'payments' | 'fulfilment' | 'newsletter' | 'giftCards' | 'vat'>;
+type Uses = Needs<'settings' | 'payments' | 'fulfilment' | 'newsletter' | 'giftCards' | 'vat' | 'materials'>;
 
 async function numbers(
   app: FastifyInstance,
-  { settings, payments, fulfilment, newsletter, giftCards, vat }: Uses,
+  { settings, payments, fulfilment, newsletter, giftCards, vat, materials }: Uses,
 ): Promise<void> {
   const { db, audit, config } = app.platform;
   const { provider, testCheckout } = payments;
@@ -19,6 +19,7 @@ async function numbers(
       provider: provider.id,
       testMode: testCheckout !== null,
       giftCards: (range) => giftCards.store.totals(irishDate(app.platform.now?.() ?? new Date()), range),
+      pieceCosts: (pieces) => materials.service.costsOfPieces(pieces),
     },
     audit,
     distanceSales: () => vat.distanceSales(),
@@ -28,12 +29,13 @@ async function numbers(
     audit,
     fulfilment: fulfilment.service,
     newsletter: newsletter.store,
+    creditNotes: (reference) => vat.store.creditNotesOf(reference),
     seller: settings.seller,
   });
 }
 
 export const numbersPlugin = featurePlugin(
   'numbers',
-  ['settings', 'payments', 'fulfilment', 'newsletter', 'giftCards', 'vat'],
+  ['settings', 'payments', 'fulfilment', 'newsletter', 'giftCards', 'vat', 'materials'],
   numbers,
 );

@@ -46,6 +46,13 @@ export interface StatsSource {
     from: string;
     to: string;
   }) => Promise<{ sold: number; issuedFree: number; outstanding: number }>;
+  /**
+   * What the pieces sold cost to make, per product (server/materials): materials, labour and packaging in
+   * cents. Absent: Numbers shows no margins.
+   */
+  readonly pieceCosts?: (
+    pieces: readonly { productId: string; size: SizeCode; quantity: number }[],
+  ) => Promise<ReadonlyMap<string, { materials: number; labour: number; packaging: number }>>;
 }
 
 export async function deskStats(source: StatsSource, range: StatsRange): Promise<StatsResponse> {
@@ -114,6 +121,25 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
   const bestSellers: BestSeller[] = [...products.values()].sort(
     (a, b) => b.pieces - a.pieces || b.revenue - a.revenue || a.productId.localeCompare(b.productId),
   );
+  const soldPieces = lines
+    .filter((l) => !voided.has(l.order_id))
+    .flatMap((l) => {
+      const size = lineSize(l.product_id, l.size);
+      return size ? [{ productId: l.product_id, size, quantity: l.quantity }] : [];
+    });
+  const costs = source.pieceCosts ? await source.pieceCosts(soldPieces) : null;
+  const margins = costs
+    ? bestSellers.map((p) => {
+        const cost = costs.get(p.productId) ?? { materials: 0, labour: 0, packaging: 0 };
+        return {
+          productId: p.productId,
+          revenue: p.revenue,
+          materialsCost: cost.materials,
+          labourCost: cost.labour,
+          margin: p.revenue - cost.materials - cost.labour - cost.packaging,
+        };
+      })
+    : null;
   const series: StatsPoint[] = [...buckets].map(([s, b]) => ({ start: s as StatsPoint['start'], ...b }));
 
   return {
@@ -134,6 +160,7 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
     sizes,
     testMode: source.testMode,
     ...(giftCards ? { giftCards } : {}),
+    ...(margins ? { margins } : {}),
     returns: returnsByProduct(returned),
   };
 }

@@ -8,9 +8,10 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
-import { vatIncluded, vatIncludedText } from '../../domain/settings/seller-texts';
+import { vatIncludedText } from '../../domain/settings/seller-texts';
 import type { AllSettings } from '../../domain/settings/shop-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
+import { vatInside } from '../../domain/vat/vat-breakdown';
 import { shopSuite } from '../../tests/support/shop-suite';
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
 import { outboxRows, outboxSettled, payAndConfirm, TEST_PUBLIC_URL } from '../../tests/support/test-app';
@@ -97,7 +98,7 @@ describe.each(ROUTE_DIALECTS)('the seller of the settings in e-mails, slips and 
     ]);
     const total = stored[0]?.total ?? 0;
     expect(oldConfirmation?.text_body).toContain(
-      `${vatIncludedText(vatIncluded(total, 23))} in the total, at 23% (VAT number ${FIRST.vatNumber}).`,
+      `${vatIncludedText(vatInside(total, 2300))} in the total, at 23% (VAT number ${FIRST.vatNumber}).`,
     );
 
     await saveSeller();
@@ -119,7 +120,7 @@ describe.each(ROUTE_DIALECTS)('the seller of the settings in e-mails, slips and 
     // The e-mail states the VAT the payment settled, at the dated Irish rate: the rate setting is no longer
     // what VAT is computed with (docs/product/vat.md §20.1); the order's row and the CSV still carry it.
     expect(confirmation?.text_body).toContain(
-      `${vatIncludedText(vatIncluded(total, 23))} in the total, at 23% (VAT number ${SAVED.vatNumber}).`,
+      `${vatIncludedText(vatInside(total, 2300))} in the total, at 23% (VAT number ${SAVED.vatNumber}).`,
     );
 
     // The old order's confirmation sent again: the seller now, its own VAT.
@@ -133,13 +134,13 @@ describe.each(ROUTE_DIALECTS)('the seller of the settings in e-mails, slips and 
     const again = (await mails(old)).at(-1);
     expect(again?.kind).toMatch(/^order-confirmation:resend:/);
     expect(again?.text_body).toContain(
-      `${vatIncludedText(vatIncluded(total, 23))} in the total, at 23% (VAT number ${FIRST.vatNumber}).`,
+      `${vatIncludedText(vatInside(total, 2300))} in the total, at 23% (VAT number ${FIRST.vatNumber}).`,
     );
     expect(again?.text_body).toContain(`Who you are buying from\n  ${SAVED.name}\n  ${SAVED.address}`);
 
     // The desk's order and the shopper's page show each order's own VAT.
     const detail = await owner('GET', `/api/admin/orders/${old}`);
-    expect(detail.json()).toMatchObject({ vatIncluded: vatIncluded(total, 23) });
+    expect(detail.json()).toMatchObject({ vatIncluded: vatInside(total, 2300) });
     const key = /\?key=([A-Za-z0-9_-]+)/.exec(oldConfirmation?.text_body ?? '')?.[1];
     const orderPage = await app.inject({
       method: 'POST',
@@ -148,7 +149,7 @@ describe.each(ROUTE_DIALECTS)('the seller of the settings in e-mails, slips and 
       payload: { reference: old, key },
     });
     expect(orderPage.statusCode).toBe(200);
-    expect(orderPage.json()).toMatchObject({ order: { vatIncluded: vatIncluded(total, 23) } });
+    expect(orderPage.json()).toMatchObject({ order: { vatIncluded: vatInside(total, 2300) } });
 
     // The packing slips' return address is the seller now.
     const slips = await owner('GET', `/api/admin/packing-slips?reference=${fresh}`);
@@ -164,7 +165,7 @@ describe.each(ROUTE_DIALECTS)('the seller of the settings in e-mails, slips and 
     const vatAt = names.indexOf('VAT included at 23% (EUR)');
     expect(vatAt).toBeGreaterThan(0);
     const byReference = new Map(lines.map((l) => [l.split(',')[0], l.split(',')]));
-    expect(byReference.get(old)?.[vatAt]).toBe((vatIncluded(total, 23) / 100).toFixed(2));
+    expect(byReference.get(old)?.[vatAt]).toBe((vatInside(total, 2300) / 100).toFixed(2));
     const settled = rows.find((r) => r.reference === fresh)?.vat_total ?? -1;
     expect(settled).toBeGreaterThan(0);
     expect(byReference.get(fresh)?.[vatAt]).toBe((settled / 100).toFixed(2));
@@ -206,7 +207,7 @@ describe.each(ROUTE_DIALECTS)('the seller of the settings in e-mails, slips and 
     expect(header).toContain('VAT included at 23% (EUR)');
     const total = (await app.platform.db.selectFrom('orders').select('total').executeTakeFirstOrThrow())
       .total;
-    expect(line).toContain(`,${(vatIncluded(total, 23) / 100).toFixed(2)},`);
+    expect(line).toContain(`,${(vatInside(total, 2300) / 100).toFixed(2)},`);
     const resent = await owner(
       'POST',
       `/api/admin/orders/${old}/resend`,

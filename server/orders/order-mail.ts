@@ -64,6 +64,8 @@ export interface OrderMailContext {
   readonly vat?: OrderMailVat | null;
   /** The company a business buyer named at the checkout (docs/product/vat.md §20.5); none: a consumer. */
   readonly businessName?: string | null;
+  /** Charges at the door as the checkout said them (docs/product/customs.md §21.4); none: nothing. */
+  readonly dutyNotice?: string | null;
 }
 
 /** A line of the order beside its bracelets: "Gift card ••••7KQM", when it is e-mailed, and its amount. */
@@ -421,6 +423,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     ...(giftCardsAlone(order)
       ? ['Delivery', `  ${GIFT_CARDS_ALONE_TEXTS.delivery}`, '']
       : deliveryText(order, zoneName, DELIVERY_HEADINGS.shopper)),
+    ...(ctx.dutyNotice ? [ctx.dutyNotice, ''] : []),
     orderPageText(ctx.orderPageUrl),
     '',
     ...(ctx.invoice ? [`Your invoice ${ctx.invoice.number} (PDF): ${ctx.invoice.url}`, ''] : []),
@@ -441,6 +444,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     ...(giftCardsAlone(order)
       ? [htmlHeading('Delivery'), htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.delivery))]
       : deliveryHtml(order, zoneName, DELIVERY_HEADINGS.shopper)),
+    ...(ctx.dutyNotice ? [htmlParagraph(escapeHtml(ctx.dutyNotice))] : []),
     orderPageHtml(ctx.orderPageUrl),
     ctx.invoice
       ? htmlParagraph(`Your invoice: ${htmlLink(ctx.invoice.url, `${ctx.invoice.number} (PDF)`)}`)

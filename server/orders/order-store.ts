@@ -965,6 +965,36 @@ export async function queuedOrdersWithLines(
   return rows.map((row) => ({ row, lines: lines.filter((l) => l.order_id === row.id) }));
 }
 
+/**
+ * The orders of one dispatch day (the customs declarations' day, docs/product/customs.md §21.3): those
+ * dispatched within [start, end), and those paid, not dispatched nor stopped, due by `date`; with lines.
+ */
+export async function ordersOfDispatchDay(
+  db: Executor,
+  day: { readonly date: string; readonly start: string; readonly end: string },
+): Promise<{ row: OrderRow; lines: OrderLineRow[] }[]> {
+  const dispatched = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'paid')
+    .where('dispatched_at', '>=', day.start)
+    .where('dispatched_at', '<', day.end)
+    .orderBy('dispatched_at', 'asc')
+    .execute();
+  const due = await queuedOrders(db)
+    .selectAll()
+    .where(sql<string>`coalesce(dispatch_date, substr(paid_at, 1, 10))`, '<=', day.date)
+    .orderBy('paid_at', 'asc')
+    .execute();
+  const rows = [...dispatched, ...due];
+  if (rows.length === 0) return [];
+  const lines = await linesOfOrders(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ row, lines: lines.filter((l) => l.order_id === row.id) }));
+}
+
 /** The references of these orders (an order without one yet: its id), by id. */
 export async function referencesOfOrders(
   db: Executor,
@@ -1531,6 +1561,21 @@ export async function settleOrderVatTotal(
     .set({ vat_total: vat.totalVat, vat_rate_bp: vat.rateBp })
     .where('id', '=', orderId)
     .execute();
+}
+
+/**
+ * Locks the order's row until `trx` ends if the order is not paid, on both databases (a no-op UPDATE that
+ * only an unpaid order matches); answers whether it was. What a checkout held is given back under it:
+ * a payment at the same moment either committed first or waits for the release.
+ */
+export async function lockIfUnpaid(trx: Transaction<Database>, orderId: string): Promise<boolean> {
+  const unpaid = await trx
+    .updateTable('orders')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', orderId)
+    .where('status', '<>', 'paid')
+    .executeTakeFirst();
+  return Number(unpaid.numUpdatedRows) > 0;
 }
 
 /**

@@ -4,8 +4,8 @@
  * e-mail or a slip is composed; the VAT rate and number are the order's own, stored when it was created.
  */
 import type { ZoneId } from '../../domain/config';
-import { vatIncluded } from '../../domain/settings/seller-texts';
 import type { SellerSettings } from '../../domain/settings/shop-settings';
+import { vatInside } from '../../domain/vat/vat-breakdown';
 
 /** The owner's seller settings as this instance holds them now (server/settings, no query). */
 export type SellerNow = () => Promise<SellerSettings>;
@@ -39,15 +39,25 @@ export function orderVatOf(stored: StoredVat, before: OrderVat): OrderVat {
 }
 
 /**
- * The VAT inside an order's total: what its payment settled (docs/product/vat.md §20), else its flat
- * rate's share (null without a VAT number). The gift cards bought carry none (gift-cards.md §19.2).
+ * The VAT inside an order: what its payment settled, the sum of its stored lines (docs/product/vat.md §20),
+ * less what its credit notes gave back (`credited`, their stored lines' VAT). An order sold before the VAT
+ * lines were kept has only its flat rate: the VAT inside what it kept, by the shop's one rounding rule
+ * (vatInside, §20.10). Null without a VAT number. The gift cards bought carry none (gift-cards.md §19.2).
  */
 export function vatInOrder(
-  order: { readonly total: number; readonly giftCardsSold?: number; readonly vatTotal?: number | null },
+  order: {
+    readonly total: number;
+    readonly giftCardsSold?: number;
+    readonly vatTotal?: number | null;
+    readonly refunded?: number;
+  },
   vat: OrderVat,
+  credited = 0,
 ): number | null {
-  if (order.vatTotal !== undefined && order.vatTotal !== null) return order.vatTotal;
-  return vat.vatNumber ? vatIncluded(order.total - (order.giftCardsSold ?? 0), vat.vatRate) : null;
+  if (order.vatTotal !== undefined && order.vatTotal !== null) return Math.max(0, order.vatTotal - credited);
+  if (!vat.vatNumber) return null;
+  const kept = order.total - (order.refunded ?? 0) - (order.giftCardsSold ?? 0);
+  return vatInside(Math.max(0, kept), Math.round(vat.vatRate * 100));
 }
 
 /** The same, from an orders row (the desk's and the exports' reads). */

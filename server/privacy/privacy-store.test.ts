@@ -334,6 +334,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       cartRemindersDeleted: 0,
       giftCardPeopleErased: 0,
       vatRecordsDeleted: 0,
+      shippingLabelPdfsErased: 0,
     });
   });
 

@@ -429,6 +429,8 @@ export interface ErasureResult {
   readonly customerNotesDeleted: number;
   /** Quotes made for the address, their client's data erased (a paid one's order is kept as orders are). */
   readonly quotesErased: number;
+  /** Labels of the address's orders whose PDF (the name and address printed) went. */
+  readonly shippingLabelPdfsErased: number;
   readonly mailBodiesErased: number;
   readonly mailFilesDeleted: number;
   readonly paidOrdersKept: readonly { readonly reference: string | null; readonly keptUntil: string }[];

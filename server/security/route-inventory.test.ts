@@ -21,6 +21,10 @@ import { ADMIN_PREFIX, type BodyKind, isSafeMethod, routeKey } from './route-pol
 /** Public on purpose; each line says why anyone may call it. */
 const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/health': 'monitors; only the database dialect, whether it answers, pending migrations',
+  'GET /api/products/:id':
+    'what every product page shows: name, price, status and which sizes can be made now',
+  'POST /api/shipping/webhook':
+    "the carrier's tracking events; refused (403) without the shared secret SHIPENGINE_WEBHOOK_SECRET, compared in constant time",
   'GET /runtime-env.js':
     'flag values, the seller identity the legal pages show, the making queue as days and capacity, the early-bird terms; never other environment',
   'GET /metrics':
@@ -267,6 +271,14 @@ const WITHOUT_ANSWER_SCHEMA: Readonly<Record<string, string>> = {
   'GET /api/orders/:reference/invoice.pdf': 'a PDF download, not JSON',
   'GET /api/orders/:reference/credit-notes/:file': 'a PDF download, not JSON',
   'POST /api/webhooks/stripe': "Stripe's call: the answer is for Stripe, which reads only the status",
+  'POST /api/shipping/webhook':
+    "the carrier's tracking call: the answer is for the carrier, which reads only the status",
+  'GET /api/admin/customs.csv': 'a CSV download, not JSON',
+  'GET /api/admin/materials.csv': 'a CSV download, not JSON',
+  'GET /api/admin/orders/:reference/customs.pdf': 'a PDF download, not JSON',
+  'GET /api/admin/orders/:reference/label': 'a PDF download, not JSON',
+  'GET /api/admin/labels/today.pdf': 'a PDF download, not JSON',
+  'POST /api/admin/labels': 'a PDF download, not JSON',
 };
 
 describe('route inventory', () => {

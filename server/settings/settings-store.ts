@@ -205,7 +205,9 @@ export class SettingsStore {
       if (patch.updatedAt !== undefined && patch.updatedAt < current.updatedAt) {
         throw new StaleSettingsError(current.updatedAt);
       }
-      const changes = this.changesOf(withVatNumber(patch, current), current);
+      // A seller's values given alone are laid over the stored seller (`{ seller: { eori } }`).
+      const whole = patch.seller ? { ...patch, seller: { ...current.seller, ...patch.seller } } : patch;
+      const changes = this.changesOf(withVatNumber(whole, current), current);
       if (changes.length === 0) return { settings: current, changed: false, before: current };
       const at = laterThan(current.updatedAt);
       for (const change of changes) {

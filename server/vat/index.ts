@@ -15,6 +15,7 @@ import type { ViesAnswer } from './vies-client';
 
 export type { OrderVatLineRecord, OrderVatRecord } from './order-vat-store';
 export { orderVatAnswer } from './order-vat-store';
+export { vatStep } from './vat-step';
 export type { PartySnapshot, RefundRecord, SaleRecord, StoredInvoice } from './vat-store';
 export { anonymiseInvoicesOf, deleteVatRecordsIssuedBefore, ERASED_CUSTOMER } from './vat-store';
 export type { ViesAnswer } from './vies-client';

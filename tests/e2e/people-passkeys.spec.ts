@@ -131,7 +131,7 @@ test('she invites a maker, who registers a passkey from the e-mail on a phone an
   await expect(maker.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   await expect(maker.getByRole('link', { name: 'Niamh: your passkeys and devices' })).toBeVisible();
   const nav = maker.getByRole('navigation', { name: 'Desk' });
-  await expect(nav.getByRole('link')).toHaveText(['Today', 'Orders', 'Packing slips']);
+  await expect(nav.getByRole('link')).toHaveText(['Today', 'Orders', 'Packing slips', 'Materials']);
   await expect(maker.getByRole('heading', { name: 'Settings' })).toHaveCount(0);
   await shot(maker, { path: path.join(SHOTS, '4-maker-today-phone.png'), fullPage: true });
   await nav.getByRole('link', { name: 'Orders' }).click();

@@ -207,6 +207,8 @@ export interface TestCheckoutOrder {
   readonly items: readonly { readonly id: string; readonly quantity: number; readonly size?: string }[];
   readonly zone: string;
   readonly address?: CardFormAddress;
+  /** The destination's country, for a shop whose VAT depends on it (the checkout then asks for it). */
+  readonly country?: string;
 }
 
 const ORDER_PAGE_LINK = /#\/order\/(SOL-[A-Z0-9_-]+)\?key=([A-Za-z0-9_-]+)/;
@@ -222,7 +224,12 @@ export async function paidOrderWithPageKey(
   const checkout = await app.inject({
     method: 'POST',
     url: '/api/checkout',
-    payload: { email: order.email, items: order.items, zone: order.zone },
+    payload: {
+      email: order.email,
+      items: order.items,
+      zone: order.zone,
+      ...(order.country ? { country: order.country } : {}),
+    },
   });
   if (checkout.statusCode !== 200) throw new Error(`the checkout answered ${checkout.statusCode}`);
   const { sessionId } = checkout.json() as { sessionId: string };

@@ -16,6 +16,7 @@ import { fulfilmentScreens } from './fulfilment/screens';
 import { giftCardsScreens } from './gift-cards/screens';
 import { makingHref } from './making/routes';
 import { makingScreens } from './making/screens';
+import { materialsScreens } from './materials/screens';
 import { newsletterScreens } from './newsletter/screens';
 import { numbersScreens } from './numbers/screens';
 import { offersScreens } from './offers/screens';
@@ -52,6 +53,7 @@ const SCREENS: readonly DeskScreens[] = [
   // After the enquiries: on a phone the first nine sections keep their cells, and a new enquiry's count
   // must stay in sight; gift cards are opened less often.
   giftCardsScreens,
+  materialsScreens,
   newsletterScreens,
   settingsScreens,
   peopleScreens,

@@ -20,6 +20,7 @@ import {
   productsImportResponseSchema,
 } from '../../../../domain/catalogue/product-admin';
 import { PRODUCT_STATUSES, type ProductStatus } from '../../../../domain/catalogue/snapshot';
+import type { ProductCustoms } from '../../../../domain/customs/product-customs';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
 import { call, DeskApiError, deskErrorOf, RawBody } from '../desk-api';
 
@@ -57,6 +58,8 @@ export interface ProductFields {
   readonly gtin?: string;
   readonly colour?: string;
   readonly excludeFromFeeds?: boolean;
+  /** The customs data (docs/product/customs.md §21.1); null clears it. */
+  readonly customs?: ProductCustoms | null;
 }
 
 export type ProductPatch = Partial<ProductFields> & {

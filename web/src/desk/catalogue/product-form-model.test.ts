@@ -78,3 +78,39 @@ describe('the product form model', () => {
     expect(fieldOfRefusal('The request body must be a JSON object', undefined)).toBeNull();
   });
 });
+
+describe('the product form’s customs fields', () => {
+  const product = adminProduct();
+  const check = (changes: Partial<ReturnType<typeof formOf>>) =>
+    checkForm({ ...formOf(product), ...changes }, { isNew: false, imagesWithoutAlt: 0 });
+
+  it('sends nothing while they are empty, and the whole data once given', () => {
+    expect(patchOf(check({}).fields, product)).not.toHaveProperty('customs');
+    const given = check({
+      customsHsCode: '7117.19',
+      customsMaterials: 'glass and sterling silver',
+      customsWeightS: '10',
+      customsWeightM: '12',
+      customsWeightL: '14',
+    });
+    expect(given.errors).toEqual({});
+    expect(patchOf(given.fields, product).customs).toEqual({
+      hsCode: '711719',
+      originCountry: 'IE',
+      materials: 'glass and sterling silver',
+      weightGrams: { S: 10, M: 12, L: 14 },
+    });
+  });
+
+  it('says which customs field is wrong, and maps the server’s refusal to it', () => {
+    const bad = check({ customsHsCode: '71', customsMaterials: 'glass', customsWeightS: '1.5' });
+    expect(Object.keys(bad.errors).sort()).toEqual([
+      'customsHsCode',
+      'customsWeightL',
+      'customsWeightM',
+      'customsWeightS',
+    ]);
+    expect(fieldOfRefusal('customs.hsCode: HS code must be 6 to 10 digits', null)).toBe('customsHsCode');
+    expect(fieldOfRefusal('customs.weightGrams: Weight must be …', null)).toBe('customsWeightS');
+  });
+});

@@ -5,6 +5,14 @@
  */
 import { isGtin, PRODUCT_LIMITS } from '../../../../domain/catalogue/product-admin';
 import { CATEGORIES } from '../../../../domain/catalogue/types';
+import {
+  CUSTOMS_LIMITS,
+  DEFAULT_ORIGIN_COUNTRY,
+  isCountryCode,
+  isHsCode,
+  normaliseHsCode,
+  type ProductCustoms,
+} from '../../../../domain/customs/product-customs';
 import { parseEuroInput } from '../ui/desk-format';
 import {
   type AdminProduct,
@@ -31,6 +39,13 @@ export interface FormValues {
   readonly gtin: string;
   readonly colour: string;
   readonly excludeFromFeeds: boolean;
+  /** The customs data (docs/product/customs.md §21.1): all empty for none. */
+  readonly customsHsCode: string;
+  readonly customsOriginCountry: string;
+  readonly customsMaterials: string;
+  readonly customsWeightS: string;
+  readonly customsWeightM: string;
+  readonly customsWeightL: string;
 }
 
 export type FieldName = keyof FormValues;
@@ -51,7 +66,23 @@ export const FIELD_LABELS: Readonly<Record<FieldName, string>> = {
   gtin: 'Barcode number (GTIN)',
   colour: 'Colour',
   excludeFromFeeds: 'Leave out of the Google, Meta and Pinterest feeds',
+  customsHsCode: 'HS code',
+  customsOriginCountry: 'Country of origin',
+  customsMaterials: 'Made of (in English, for customs)',
+  customsWeightS: 'Net weight of a Small, in grams',
+  customsWeightM: 'Net weight of a Medium, in grams',
+  customsWeightL: 'Net weight of a Large, in grams',
 };
+
+/** The customs fields, in the form's order. */
+export const CUSTOMS_FIELDS = [
+  'customsHsCode',
+  'customsOriginCountry',
+  'customsMaterials',
+  'customsWeightS',
+  'customsWeightM',
+  'customsWeightL',
+] as const satisfies readonly FieldName[];
 
 export const PRICE_MIN = 100;
 export const PRICE_MAX = 100_000;
@@ -93,6 +124,12 @@ export const EMPTY_FORM: FormValues = {
   gtin: '',
   colour: '',
   excludeFromFeeds: false,
+  customsHsCode: '',
+  customsOriginCountry: DEFAULT_ORIGIN_COUNTRY,
+  customsMaterials: '',
+  customsWeightS: '',
+  customsWeightM: '',
+  customsWeightL: '',
 };
 
 export function formOf(product: AdminProduct): FormValues {
@@ -111,6 +148,43 @@ export function formOf(product: AdminProduct): FormValues {
     gtin: product.gtin,
     colour: product.colour,
     excludeFromFeeds: product.excludeFromFeeds,
+    customsHsCode: product.customs?.hsCode ?? '',
+    customsOriginCountry: product.customs?.originCountry ?? DEFAULT_ORIGIN_COUNTRY,
+    customsMaterials: product.customs?.materials ?? '',
+    customsWeightS: product.customs ? String(product.customs.weightGrams.S) : '',
+    customsWeightM: product.customs ? String(product.customs.weightGrams.M) : '',
+    customsWeightL: product.customs ? String(product.customs.weightGrams.L) : '',
+  };
+}
+
+/**
+ * The customs fields checked: null when all are empty (none given), else the data, each bad field with
+ * its error in `errors`.
+ */
+function checkCustoms(values: FormValues, errors: FieldErrors): ProductCustoms | null {
+  const texts = CUSTOMS_FIELDS.filter((f) => f !== 'customsOriginCountry').map((f) => values[f].trim());
+  if (texts.every((t) => t === '')) return null;
+  const hsCode = normaliseHsCode(values.customsHsCode.trim());
+  if (!isHsCode(hsCode))
+    errors.customsHsCode =
+      'Enter 6 to 10 digits: 7117 for base metal or glass beads, 7113 for precious metal.';
+  const originCountry = values.customsOriginCountry.trim().toUpperCase() || DEFAULT_ORIGIN_COUNTRY;
+  if (!isCountryCode(originCountry)) errors.customsOriginCountry = 'Enter two letters, like IE.';
+  const materials = values.customsMaterials.trim();
+  if (!materials || materials.length > CUSTOMS_LIMITS.materialsMax)
+    errors.customsMaterials = `Say what it is made of in 1 to ${CUSTOMS_LIMITS.materialsMax} characters, like glass and sterling silver.`;
+  const weight = (field: 'customsWeightS' | 'customsWeightM' | 'customsWeightL'): number => {
+    const text = values[field].trim();
+    const grams = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!(grams >= CUSTOMS_LIMITS.weightMin && grams <= CUSTOMS_LIMITS.weightMax))
+      errors[field] = `Enter whole grams, ${CUSTOMS_LIMITS.weightMin} to ${CUSTOMS_LIMITS.weightMax}.`;
+    return grams;
+  };
+  return {
+    hsCode,
+    originCountry,
+    materials,
+    weightGrams: { S: weight('customsWeightS'), M: weight('customsWeightM'), L: weight('customsWeightL') },
   };
 }
 
@@ -122,6 +196,7 @@ export interface Checked {
     readonly gtin: string;
     readonly colour: string;
     readonly excludeFromFeeds: boolean;
+    readonly customs: ProductCustoms | null;
   };
 }
 
@@ -206,6 +281,7 @@ export function checkForm(
   if (!colour && !values.excludeFromFeeds) errors.colour = COLOUR_MISSING;
   else if (colour.length > PRODUCT_LIMITS.colourMax)
     errors.colour = `The colour can be at most ${PRODUCT_LIMITS.colourMax} characters.`;
+  const customs = checkCustoms(values, errors);
   return {
     errors,
     fields: {
@@ -223,6 +299,7 @@ export function checkForm(
       gtin,
       colour,
       excludeFromFeeds: values.excludeFromFeeds,
+      customs,
     },
   };
 }
@@ -255,6 +332,8 @@ export function patchOf(checked: Checked['fields'], product: AdminProduct): Prod
   if (checked.colour !== product.colour) patch.colour = checked.colour;
   if (checked.excludeFromFeeds !== product.excludeFromFeeds)
     patch.excludeFromFeeds = checked.excludeFromFeeds;
+  if (JSON.stringify(checked.customs) !== JSON.stringify(product.customs ?? null))
+    patch.customs = checked.customs;
   return patch as ProductPatch;
 }
 
@@ -267,6 +346,7 @@ export function createBodyOf(checked: Checked['fields']): ProductFields {
     gtin,
     colour,
     excludeFromFeeds,
+    customs,
     ...rest
   } = checked;
   return {
@@ -275,6 +355,7 @@ export function createBodyOf(checked: Checked['fields']): ProductFields {
     ...(gtin ? { gtin } : {}),
     ...(colour ? { colour } : {}),
     ...(excludeFromFeeds ? { excludeFromFeeds } : {}),
+    ...(customs ? { customs } : {}),
   };
 }
 
@@ -289,6 +370,14 @@ export function fieldOfRefusal(message: string, details: unknown): FieldName | n
     details && typeof details === 'object' && 'field' in details && typeof details.field === 'string'
       ? details.field
       : (/^([A-Za-z]+)(?:\[\d+\])?(?:\.[\w.]+)?:\s/.exec(message)?.[1] ?? null);
+  // `customs.hsCode: …`, `customs.weightGrams: …`: the form's own customs field.
+  const customs = /^customs\.(\w+)/.exec(message)?.[1];
+  if (customs) {
+    const key =
+      customs === 'weightGrams' ? 'WeightS' : `${customs.charAt(0).toUpperCase()}${customs.slice(1)}`;
+    const found = FIELD_NAMES.find((f) => f === `customs${key}`);
+    if (found) return found;
+  }
   if (named) {
     const found = FIELD_NAMES.find((f) => f.toLowerCase() === named.toLowerCase());
     if (found) return found;

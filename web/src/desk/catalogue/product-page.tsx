@@ -5,7 +5,9 @@
  * refuses with 409 and the desk shows its message, then loads the newest version on request without
  * touching what the owner typed, listing the fields where the two differ.
  */
+
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { HS_CODE_HINT } from '../../../../domain/customs/product-customs';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DeskApiError } from '../desk-api';
 import { navigate } from '../desk-router';
@@ -659,6 +661,25 @@ function ProductForm({
           />
           {FIELD_LABELS.excludeFromFeeds}
         </label>
+      </fieldset>
+      <fieldset className="space-y-3" aria-describedby={`${fieldId('customsHsCode')}-about`}>
+        <legend className="text-sm font-medium">Customs (parcels leaving the EU)</legend>
+        <p id={`${fieldId('customsHsCode')}-about`} className="text-xs text-muted">
+          Needed before an order to a country outside the EU is dispatched: the customs declaration (CN23) is
+          made from these. Leave all empty while you sell only inside the EU.
+        </p>
+        <Field {...text('customsHsCode')} inputMode="numeric" autoComplete="off" hint={HS_CODE_HINT} />
+        <Field {...text('customsOriginCountry')} autoComplete="off" hint="Two letters: IE for Ireland." />
+        <Field
+          {...text('customsMaterials')}
+          autoComplete="off"
+          hint="A few words, like glass and sterling silver: the declaration says “Beaded bracelet, glass and sterling silver”."
+        />
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Field {...text('customsWeightS')} inputMode="numeric" autoComplete="off" />
+          <Field {...text('customsWeightM')} inputMode="numeric" autoComplete="off" />
+          <Field {...text('customsWeightL')} inputMode="numeric" autoComplete="off" />
+        </div>
       </fieldset>
       {isNew ? null : (
         <Field

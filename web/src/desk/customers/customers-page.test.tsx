@@ -124,6 +124,7 @@ describe("the desk's Customers", () => {
           customerNotesDeleted: 1,
           giftCardsErased: 0,
           quotesErased: 0,
+          shippingLabelPdfsErased: 0,
           mailBodiesErased: 2,
           mailFilesDeleted: 0,
           paidOrdersKept: [{ reference: 'SOL-1A2B3C4D', keptUntil: '2032-12-31' }],

@@ -4,6 +4,7 @@
  */
 
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { isOutsideEu } from '../../../../domain/customs/customs-items';
 import {
   type Address,
   CARRIER_LABELS,
@@ -16,11 +17,13 @@ import { vatIncludedText } from '../../../../domain/settings/seller-texts';
 import { countryName } from '../../../../domain/shared/countries';
 import { vatStatementText } from '../../../../domain/vat/vat-statement';
 import { customersHref } from '../customers/routes';
+import { OrderCustoms } from '../customs/order-customs';
 import { deskApi } from '../desk-api';
 import { EnquiryName } from '../enquiries/enquiry-name';
 import { useIsOwner } from '../people/desk-person';
 import { quotesHref } from '../quotes/routes';
 import { OrderReturns } from '../returns/order-returns';
+import { OrderLabel } from '../shipping/order-label';
 import { DataTable } from '../ui/data-table';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
@@ -266,12 +269,21 @@ function OrderView({
 
         <div className="contents lg:grid lg:gap-4">
           <Section title="Actions" order="order-3">
+            <div className="mb-4">
+              <OrderLabel order={order} onChanged={onChanged} />
+            </div>
             <OrderActions order={order} onChanged={onChanged} />
           </Section>
 
           {order.status === 'delivered' || (order.returns ?? []).length > 0 ? (
             <Section title="Returns" order="order-3">
               <OrderReturns order={order} onChanged={onChanged} />
+            </Section>
+          ) : null}
+
+          {order.address && isOutsideEu(order.address.country) ? (
+            <Section title="Customs" order="order-3">
+              <OrderCustoms order={order} onChanged={onChanged} />
             </Section>
           ) : null}
 

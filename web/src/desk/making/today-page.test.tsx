@@ -83,7 +83,9 @@ function todayServer({
   signedIn = true,
   settings,
   threshold,
+  customs = false,
 }: {
+  customs?: boolean;
   signedIn?: boolean;
   settings?: Promise<Response>;
   threshold?: Response;
@@ -106,7 +108,9 @@ function todayServer({
     if (!session) return json(401, { ok: false, error: 'Sign in to use the order desk' });
     if (path === '/api/admin/session') return json(200, SESSION);
     if (path === '/api/admin/today') {
-      const base = todayAnswer();
+      const base = customs
+        ? todayAnswer({ dispatch: [{ reference: 'SOL-22222222', dispatchBy: '2026-10-21', customs: true }] })
+        : todayAnswer();
       return json(200, {
         ...base,
         capacity,
@@ -218,9 +222,23 @@ describe('Today', () => {
         .map((a) => a.getAttribute('href')),
     ).toEqual([
       '#/orders/SOL-22222222',
+      // Today's labels to print (docs/product/shipping.md §22).
+      '/api/admin/labels/today.pdf',
+      '/api/admin/labels/today.pdf?layout=a4',
       '#/orders/SOL-33333333',
       '#/orders/SOL-55555555',
       '#/orders/SOL-44444444',
+    ]);
+    // Each order due today or on the next days has its "Buy label" (a parcel ready early goes early).
+    expect(
+      within(dispatch)
+        .getAllByRole('button', { name: /^Buy label for / })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
+      'Buy label for SOL-22222222',
+      'Buy label for SOL-33333333',
+      'Buy label for SOL-55555555',
+      'Buy label for SOL-44444444',
     ]);
 
     // Who did what on the orders today, newest first, each order a link.
@@ -340,6 +358,25 @@ describe('Today', () => {
 });
 
 describe('formatAge', () => {
+  it('gathers the customs declarations of the orders leaving the EU, and the day’s customs CSV', async () => {
+    // Bound for the US: Today gathers its customs declaration.
+    todayServer({ customs: true });
+    render(<DeskApp />);
+    const dispatch = await screen.findByRole('region', { name: 'Dispatch today' });
+    expect(within(dispatch).getByRole('link', { name: 'CN23 (A4)' })).toHaveAttribute(
+      'href',
+      '/api/admin/orders/SOL-22222222/customs.pdf',
+    );
+    expect(within(dispatch).getByRole('link', { name: 'CN23 (A6)' })).toHaveAttribute(
+      'href',
+      '/api/admin/orders/SOL-22222222/customs.pdf?size=a6',
+    );
+    expect(within(dispatch).getByRole('link', { name: 'Today’s customs data (CSV)' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/api\/admin\/customs\.csv\?date=\d{4}-\d{2}-\d{2}$/),
+    );
+  });
+
   it('words an age in minutes, hours or days', () => {
     expect(formatAge(59)).toBe('0 min');
     expect(formatAge(3_900)).toBe('1 h 5 min');

@@ -4,7 +4,9 @@
  * capacity), what to dispatch today, the shop's health with "Send again" for a failed e-mail, and the
  * making capacity, which sets the dispatch dates the shop promises.
  */
+
 import { type FormEvent, useCallback, useId, useState } from 'react';
+import { CUSTOMS_API, customsPdfPath } from '../../../../domain/customs/customs-api';
 import { MAKING_CAPACITY } from '../../../../domain/making/making-queue';
 import {
   type DeskStep,
@@ -15,8 +17,11 @@ import {
 import { formatDayMonth, type IsoDate } from '../../../../domain/shared/calendar-date';
 import { deskApi } from '../desk-api';
 import { fulfilmentHref } from '../fulfilment/routes';
+import { materialsHref } from '../materials/routes';
 import { useIsOwner } from '../people/desk-person';
 import { SellerPlaceholderWarning, useSellerPlaceholder } from '../settings/seller-placeholder-warning';
+import { BuyLabelButton } from '../shipping/buy-label';
+import { TodaysLabels } from '../shipping/todays-labels';
 import { DataTable } from '../ui/data-table';
 import { formatDay, formatInstant } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
@@ -105,6 +110,9 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
           ]}
         />
       </section>
+      {today.shortages && today.canMake ? (
+        <CanIMake shortages={today.shortages} canMake={today.canMake} />
+      ) : null}
       <section aria-labelledby="today-dispatch" className={sectionClass}>
         <h2 id="today-dispatch" className="text-xl">
           Dispatch today
@@ -112,9 +120,11 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
         {today.dispatch.length === 0 ? (
           <p className="mt-2">No order is due for dispatch today.</p>
         ) : (
-          <OrderLinks orders={today.dispatch} />
+          <OrderLinks orders={today.dispatch} buyLabels={owner} />
         )}
-        <UpcomingDispatch upcoming={today.upcoming} />
+        {owner ? <TodaysLabels /> : null}
+        <CustomsToday date={today.date} orders={[...today.late, ...today.dispatch]} />
+        <UpcomingDispatch upcoming={today.upcoming} buyLabels={owner} />
       </section>
       <DoneToday steps={today.doneToday} />
       <ShopHealth today={today} onChanged={onChanged} />
@@ -123,17 +133,51 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
   );
 }
 
+/**
+ * The day's customs declarations (docs/product/customs.md §21.3): each order to post today (or late) that
+ * leaves the EU with its CN23, and the day's customs data as one CSV.
+ */
+function CustomsToday({ date, orders }: { readonly date: string; readonly orders: readonly DueOrder[] }) {
+  const leaving = orders.filter((o) => o.customs);
+  if (leaving.length === 0) return null;
+  const link = 'inline-flex min-h-11 items-center underline';
+  return (
+    <div className="mt-4">
+      <h3 className="font-medium">Customs declarations</h3>
+      <ul className="mt-1 space-y-1 text-sm">
+        {leaving.map((o) => (
+          <li key={o.reference} className="flex flex-wrap items-center gap-x-4">
+            <span className="font-medium">{o.reference}</span>
+            <a className={link} href={customsPdfPath(o.reference)} target="_blank" rel="noopener">
+              CN23 (A4)
+            </a>
+            <a className={link} href={customsPdfPath(o.reference, 'a6')} target="_blank" rel="noopener">
+              CN23 (A6)
+            </a>
+          </li>
+        ))}
+      </ul>
+      <a className={link} href={`${CUSTOMS_API.csv}?date=${date}`}>
+        Today’s customs data (CSV)
+      </a>
+    </div>
+  );
+}
+
 function OrderLinks({
   orders,
   late = false,
+  buyLabels = false,
 }: {
   readonly orders: readonly DueOrder[];
   readonly late?: boolean;
+  /** Each order with its "Buy label" (the owner's, on the dispatch list: docs/product/shipping.md §22). */
+  readonly buyLabels?: boolean;
 }) {
   return (
     <ul className="mt-2 flex flex-wrap gap-2">
       {orders.map((order) => (
-        <li key={order.reference} className="flex items-center gap-1">
+        <li key={order.reference} className="flex flex-wrap items-center gap-1">
           <a
             href={fulfilmentHref.order(order.reference)}
             className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium hover:bg-sand ${late ? 'border-danger text-danger' : 'border-line'}`}
@@ -143,6 +187,7 @@ function OrderLinks({
           </a>
           {/* A quote's or the owner's own order (docs/product/orders.md §10.17): "Quote", "Phone or fair". */}
           <ChannelBadge channel={order.channel} />
+          {buyLabels ? <BuyLabelButton reference={order.reference} compact /> : null}
         </li>
       ))}
     </ul>
@@ -150,7 +195,14 @@ function OrderLinks({
 }
 
 /** What is due on the next working days, by day, so tomorrow's posting is seen today. */
-function UpcomingDispatch({ upcoming }: { readonly upcoming: readonly DueOrder[] }) {
+function UpcomingDispatch({
+  upcoming,
+  buyLabels,
+}: {
+  readonly upcoming: readonly DueOrder[];
+  /** A parcel ready early is posted early: its "Buy label" too (the owner's). */
+  readonly buyLabels: boolean;
+}) {
   const days = [...new Set(upcoming.map((o) => o.dispatchBy))];
   return (
     <div className="mt-4">
@@ -164,7 +216,7 @@ function UpcomingDispatch({ upcoming }: { readonly upcoming: readonly DueOrder[]
           {days.map((day) => (
             <li key={day}>
               <p className="text-sm font-medium">{formatDayMonth(day as IsoDate)}</p>
-              <OrderLinks orders={upcoming.filter((o) => o.dispatchBy === day)} />
+              <OrderLinks orders={upcoming.filter((o) => o.dispatchBy === day)} buyLabels={buyLabels} />
             </li>
           ))}
         </ul>
@@ -214,6 +266,75 @@ function formatClock(iso: string): string {
     minute: '2-digit',
     timeZone: 'Europe/Dublin',
   }).format(new Date(iso));
+}
+
+/**
+ * "Can I make these?" (docs/product/materials.md §23): what the queue's orders need beyond what is on hand,
+ * the first order that would be blocked, and the materials at their low-stock level with what to buy.
+ */
+function CanIMake({
+  shortages,
+  canMake,
+}: {
+  readonly shortages: NonNullable<TodayResponse['shortages']>;
+  readonly canMake: NonNullable<TodayResponse['canMake']>;
+}) {
+  return (
+    <section aria-labelledby="today-can-make" className={sectionClass}>
+      <h2 id="today-can-make" className="text-xl">
+        Can I make these?
+      </h2>
+      {shortages.length === 0 ? (
+        <p className="mt-2">Yes: the materials on hand cover every order in the queue.</p>
+      ) : (
+        <>
+          {canMake.firstBlocked ? (
+            <p className="mt-2">
+              The first order the materials would block:{' '}
+              <a className="font-medium underline" href={fulfilmentHref.order(canMake.firstBlocked)}>
+                {canMake.firstBlocked}
+              </a>
+            </p>
+          ) : null}
+          <DataTable
+            caption="Materials the queue is short of"
+            className="mt-3"
+            rows={shortages}
+            rowKey={(s) => s.materialId}
+            columns={[
+              { header: 'Material', rowHeader: true, cell: (s) => s.name },
+              { header: 'Needed', numeric: true, cell: (s) => String(s.needed) },
+              { header: 'On hand', numeric: true, cell: (s) => String(s.onHand) },
+              {
+                header: 'Short by',
+                numeric: true,
+                cellClassName: 'font-semibold',
+                cell: (s) => String(s.shortBy),
+              },
+            ]}
+          />
+        </>
+      )}
+      {canMake.lowStock.length > 0 ? (
+        <DataTable
+          caption="Low on stock: what to buy"
+          className="mt-3"
+          rows={canMake.lowStock}
+          rowKey={(m) => m.id}
+          columns={[
+            { header: 'Material', rowHeader: true, cell: (m) => m.name },
+            { header: 'On hand', numeric: true, cell: (m) => `${m.onHand} ${m.unit}` },
+            { header: 'Buy at least', numeric: true, cell: (m) => `${m.toBuy} ${m.unit}` },
+          ]}
+        />
+      ) : null}
+      <p className="mt-3 text-sm">
+        <a className="underline" href={materialsHref.materials()}>
+          Materials
+        </a>
+      </p>
+    </section>
+  );
 }
 
 function LateOrders({ late }: { readonly late: readonly DueOrder[] }) {

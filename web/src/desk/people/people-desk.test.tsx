@@ -29,7 +29,7 @@ const me = (
 });
 
 describe('the desk by role', () => {
-  it("shows a maker her name, Today, Orders and Packing slips only, and an order's page without Refund or Cancel", async () => {
+  it("shows a maker her name, Today, Orders, Packing slips and Materials (to read) only, and an order's page without Refund or Cancel", async () => {
     stubDeskApi((r) => {
       if (r.url === '/api/admin/me') return json(200, me('maker', 'Niamh'));
       if (r.url.startsWith('/api/admin/orders/')) {
@@ -45,7 +45,7 @@ describe('the desk by role', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Today', 'Orders', 'Packing slips']);
+    ).toEqual(['Today', 'Orders', 'Packing slips', 'Materials']);
     expect(await screen.findByRole('button', { name: 'Start making' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /refund/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /cancel/i })).not.toBeInTheDocument();

@@ -55,7 +55,9 @@ function settingsServer(settings: AllSettings, answer?: (r: Recorded) => Respons
         return custom;
       }
       const { updatedAt: _read, ...patch } = r.body as Record<string, unknown>;
-      current = { ...current, ...patch, updatedAt: '2026-11-20T09:05:00.000Z' };
+      // The seller's values given alone are laid over the stored ones, as the server does.
+      const seller = patch.seller ? { seller: { ...current.seller, ...(patch.seller as object) } } : {};
+      current = { ...current, ...patch, ...seller, updatedAt: '2026-11-20T09:05:00.000Z' };
       return json(200, { ok: true, settings: current });
     }
     if (path === '/api/admin/settings') return json(200, { ok: true, settings: current });
@@ -140,6 +142,30 @@ describe('the desk’s Settings', () => {
     expect(within(vat).getByRole('radio', { name: /Registered in Ireland/ })).toBeChecked();
     expect(within(vat).getByLabelText(/Irish VAT number/)).toHaveValue('IE1234567T');
     expect(vat).toHaveTextContent('VAT included, in every country');
+  });
+
+  it('saves the EORI number and the US duty alone, and refuses an EORI number that is not Irish', async () => {
+    const requests = settingsServer(stored());
+    const user = userEvent.setup();
+    goTo('#/settings');
+    render(<DeskApp />);
+    const customs = await screen.findByRole('region', { name: 'Customs and duty' });
+    const eori = within(customs).getByLabelText('EORI number');
+    await user.type(eori, 'FR123');
+    await user.click(within(customs).getByRole('button', { name: 'Save customs and duty' }));
+    expect(eori).toHaveAttribute('aria-invalid', 'true');
+    expect(patches(requests)).toEqual([]);
+    await user.clear(eori);
+    await user.type(eori, 'ie1234567t');
+    const duty = within(customs).getByLabelText('US import duty, in percent');
+    expect(duty).toHaveValue('15');
+    await user.clear(duty);
+    await user.type(duty, '12');
+    await user.click(within(customs).getByRole('button', { name: 'Save customs and duty' }));
+    expect(await within(customs).findByRole('status')).toHaveTextContent('Saved');
+    expect(patches(requests).map((r) => r.body)).toEqual([
+      { seller: { eori: 'IE1234567T', usDutyPercent: 12 }, updatedAt: READ_AT },
+    ]);
   });
 
   it('shows the product feeds’ two links, each with where to add it', async () => {

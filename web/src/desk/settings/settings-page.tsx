@@ -18,7 +18,9 @@ import {
   awaySchema,
   christmasLastOrderSchema,
   closuresSchema,
+  DEFAULT_US_DUTY_PERCENT,
   SEEDED_ZONES,
+  SHOP_SETTINGS_MESSAGES,
   type ShippingZoneSetting,
   sellerSettingsSchema,
   shippingSettingsSchema,
@@ -162,8 +164,9 @@ function SaveRow({
 
 function SellerSection({ settings, history, onSaved }: SectionProps) {
   const id = useId();
-  // The VAT number and rate are the VAT section's (one VAT section): this one never changes them.
-  const { vatNumber: _number, vatRate: _rate, ...who } = settings.seller;
+  // The VAT number and rate are the VAT section's (one VAT section), the EORI number and the duty the
+  // customs section's: this one never sends them, so the saved ones stay.
+  const { vatNumber: _number, vatRate: _rate, eori: _eori, usDutyPercent: _duty, ...who } = settings.seller;
   const [form, setForm] = useState(who);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSave(settings, onSaved);
@@ -200,6 +203,67 @@ function SellerSection({ settings, history, onSaved }: SectionProps) {
         {text('email', 'Contact e-mail shown to shoppers', { type: 'email' })}
         {text('orderEmail', 'E-mail that receives new orders and enquiries', { type: 'email' })}
         <SaveRow label="Save the seller" busy={save.busy} error={shown} saved={save.saved} />
+      </form>
+    </Section>
+  );
+}
+
+/**
+ * Customs and duty (docs/product/customs.md §21.2, §21.4): the seller's EORI number, which every CN23
+ * carries, and the percent US shoppers are told the carrier collects. Saved as the seller's values alone.
+ */
+function CustomsSection({ settings, history, onSaved }: SectionProps) {
+  const id = useId();
+  const [eori, setEori] = useState(settings.seller.eori ?? '');
+  const [percent, setPercent] = useState(String(settings.seller.usDutyPercent ?? DEFAULT_US_DUTY_PERCENT));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSave(settings, onSaved);
+  const shown = problem ?? save.error;
+  const errorFor = (field: string) => (fieldOf(shown) === `seller.${field}` ? wordsOf(shown) : undefined);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.setSaved(false);
+    const typed = eori.replace(/\s+/g, '').toUpperCase();
+    const seller = {
+      eori: typed === '' ? null : typed,
+      usDutyPercent: /^\d+$/.test(percent.trim()) ? Number(percent.trim()) : Number.NaN,
+    };
+    const found = problemOf(sellerSettingsSchema.shape.eori, seller.eori)
+      ? SHOP_SETTINGS_MESSAGES.sellerEori
+      : problemOf(sellerSettingsSchema.shape.usDutyPercent, seller.usDutyPercent)
+        ? SHOP_SETTINGS_MESSAGES.sellerUsDutyPercent
+        : null;
+    setProblem(found);
+    if (!found) void save.run({ seller });
+  };
+  return (
+    <Section
+      name="customs"
+      title="Customs and duty"
+      intro="What the customs declarations of parcels leaving the EU carry, and what US shoppers are told before paying."
+      history={history}
+    >
+      <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
+        <Field
+          id={`${id}-eori`}
+          label="EORI number"
+          value={eori}
+          onChange={(e) => setEori(e.target.value)}
+          error={errorFor('eori')}
+          hint="IE and 8 to 15 letters or digits, from Revenue. Every customs declaration (CN23) carries it."
+          autoComplete="off"
+        />
+        <Field
+          id={`${id}-duty`}
+          label="US import duty, in percent"
+          value={percent}
+          onChange={(e) => setPercent(e.target.value)}
+          error={errorFor('usDutyPercent')}
+          inputMode="numeric"
+          hint="What US customs charge on EU goods (about 15% since 29 August 2025): US shoppers are told it before paying."
+          autoComplete="off"
+        />
+        <SaveRow label="Save customs and duty" busy={save.busy} error={shown} saved={save.saved} />
       </form>
     </Section>
   );
@@ -836,6 +900,7 @@ export function SettingsPage() {
         <div>
           <SellerSection {...loaded.data} onSaved={onSaved} />
           <VatSection {...loaded.data} onSaved={onSaved} />
+          <CustomsSection {...loaded.data} onSaved={onSaved} />
           <ShippingSection {...loaded.data} onSaved={onSaved} />
           <MakingSection {...loaded.data} onSaved={onSaved} />
           <AwaySection {...loaded.data} onSaved={onSaved} />

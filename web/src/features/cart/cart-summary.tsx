@@ -7,10 +7,11 @@ import {
   ZONE_IDS,
   type ZoneId,
 } from '../../../../domain/config';
+import { usDutyNotice } from '../../../../domain/customs/duty-notice';
 import { giftCardLabel, splitAcrossCards } from '../../../../domain/gift-cards/gift-cards';
 import { cents, formatEuro } from '../../../../domain/shared/money';
 import { useGiftCardBag, useGiftCardPayments } from '../gift-cards';
-import { salesPaused, useAway, useZones } from '../settings';
+import { salesPaused, useAway, useUsDutyPercent, useZones } from '../settings';
 import { useCart } from './cart-context';
 import { DiscountCodeField, useDiscountLine } from './discount-code';
 import { FreeShippingProgress } from './free-shipping-progress';
@@ -39,6 +40,7 @@ export function CartSummary({
   const { totals, zone, setZone, giftWrap, setGiftWrap } = useCart();
   // The zones the owner ships to, named as she named them (a zone she switched off is not offered).
   const zones = useZones();
+  const usDutyPercent = useUsDutyPercent();
   // While sales are paused the cart takes no order: no dispatch date or Christmas promise either.
   const paused = salesPaused(useAway());
   const zoneName = (id: ZoneId) => zones.find((z) => z.id === id)?.name ?? SHIPPING_ZONES[id].label;
@@ -176,6 +178,9 @@ export function CartSummary({
           {dispatch(zone, totals.itemCount)}
         </div>
       )}
+      {zone === 'WORLD' ? (
+        <p className="mt-3 rounded-xl bg-sand px-4 py-3 text-sm">{usDutyNotice(usDutyPercent)}</p>
+      ) : null}
       <div className="mt-6">{checkout}</div>
     </section>
   );

@@ -39,7 +39,7 @@ export function ProductDetails({ product }: { product: Product }) {
   const sizes = offeredSizes(product);
   // The finder may recommend a size this bracelet is not made in: the choice stays as it was then.
   const chooseSize = (code: SizeCode) => {
-    if (sizes.some((s) => s.code === code)) setSize(code);
+    if (sizes.some((s) => s.code === code) && !product.unmakeableSizes?.includes(code)) setSize(code);
   };
 
   useEffect(() => {
@@ -108,7 +108,12 @@ export function ProductDetails({ product }: { product: Product }) {
             ) : null}
           </div>
 
-          <SizeChoice sizes={sizes} value={size} onChange={setSize} />
+          <SizeChoice
+            sizes={sizes}
+            unavailable={product.unmakeableSizes ?? []}
+            value={size}
+            onChange={setSize}
+          />
 
           <button
             type="button"

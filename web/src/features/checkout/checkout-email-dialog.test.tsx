@@ -3,10 +3,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SHIPPING_ZONES } from '../../../../domain/config';
+import { usDutyNotice } from '../../../../domain/customs/duty-notice';
 import { VIES_TEST_REGISTER_ENV, VIES_TEST_REGISTER_HINT } from '../../../../domain/vat/vies-test-register';
 import { BUSINESS_TEXT, CheckoutEmailDialog } from './checkout-email-dialog';
 
-function renderDialog(zone: 'IE' | 'EU' = 'EU') {
+function renderDialog(zone: 'IE' | 'EU' | 'WORLD' = 'EU') {
   const onContinue = vi.fn();
   render(
     <CheckoutEmailDialog
@@ -122,5 +123,33 @@ describe('the business buyer when the gift cards pay it all', () => {
         country: 'DE',
       },
     );
+  });
+});
+
+describe("the checkout's duty notice", () => {
+  it('tells a shopper choosing the United States of the duty before paying, and no one else', async () => {
+    const user = userEvent.setup();
+    renderDialog('WORLD');
+    expect(screen.queryByText(usDutyNotice(15))).toBeNull();
+    await user.selectOptions(screen.getByLabelText(BUSINESS_TEXT.country), 'CA');
+    expect(screen.queryByText(usDutyNotice(15))).toBeNull();
+    await user.selectOptions(screen.getByLabelText(BUSINESS_TEXT.country), 'US');
+    expect(screen.getByText(usDutyNotice(15))).toBeVisible();
+  });
+
+  it("says the owner's own percent from Settings", async () => {
+    const user = userEvent.setup();
+    render(
+      <CheckoutEmailDialog
+        open
+        onOpenChange={() => {}}
+        onContinue={vi.fn()}
+        countries={SHIPPING_ZONES.WORLD.countries}
+        usDutyPercent={12}
+      />,
+    );
+    await user.selectOptions(screen.getByLabelText(BUSINESS_TEXT.country), 'US');
+    expect(screen.getByText(usDutyNotice(12))).toBeVisible();
+    expect(screen.queryByText(usDutyNotice(15))).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import {
   shippingFieldOf,
   shippingMessageText,
 } from '../../../../domain/checkout/shipping-fields';
+import { DEFAULT_US_DUTY_PERCENT, usDutyNotice } from '../../../../domain/customs/duty-notice';
 import { REMIND_ME_HINT, REMIND_ME_LABEL } from '../../../../domain/newsletter/remind-me';
 import { countryName } from '../../../../domain/shared/countries';
 import { checkEmail } from '../../../../domain/shared/email';
@@ -53,6 +54,8 @@ function viesTestRegister(): boolean {
 
 export interface CheckoutEmailDialogProps {
   readonly open: boolean;
+  /** The US duty in percent as the owner set it (Settings), said when the United States is chosen. */
+  readonly usDutyPercent?: number;
   readonly onOpenChange: (open: boolean) => void;
   /**
    * Called with the trimmed, valid address, whether the shopper ticked the one reminder, the VAT choice
@@ -121,6 +124,7 @@ export function CheckoutEmailDialog({
   initialRemindMe = false,
   initialAddress,
   askFrom = false,
+  usDutyPercent = DEFAULT_US_DUTY_PERCENT,
 }: CheckoutEmailDialogProps) {
   const id = useId();
   const inputId = `${id}-email`;
@@ -350,6 +354,9 @@ export function CheckoutEmailDialog({
                   {fieldError('country')}
                 </div>
               </fieldset>
+            ) : null}
+            {(address ? values.country : country) === 'US' ? (
+              <p className="mt-3 rounded-lg bg-sand px-3 py-2 text-sm">{usDutyNotice(usDutyPercent)}</p>
             ) : null}
             <div className="mt-2 flex items-start gap-3">
               <input

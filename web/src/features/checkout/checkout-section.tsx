@@ -13,7 +13,7 @@ import { checkoutBlockedText } from '../../../../domain/cart/cart';
 import { pausedSalesMessage } from '../../../../domain/settings/storefront-settings';
 import { useCartLines, useCartZone } from '../cart';
 import { useGiftCardBag } from '../gift-cards';
-import { salesPaused, useAway, useZones } from '../settings';
+import { salesPaused, useAway, useUsDutyPercent, useZones } from '../settings';
 import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
 import { useCheckoutStart } from './use-checkout-start';
 import { useEmailStep } from './use-email-step';
@@ -39,6 +39,7 @@ export const CheckoutSection = memo(function CheckoutSection() {
   const { phase, begin, retry, addressNeeded } = useCheckoutStart();
   const zoneId = useCartZone();
   const countries = useZones().find((zone) => zone.id === zoneId)?.countries ?? [];
+  const usDutyPercent = useUsDutyPercent();
   const paused = salesPaused(away) && phase.kind !== 'redirecting';
   const blocked = phase.kind === 'redirecting' ? null : checkoutBlockedText(lines);
   const blockedId = useId();
@@ -149,6 +150,7 @@ export const CheckoutSection = memo(function CheckoutSection() {
             open
             onOpenChange={emailStep.setOpen}
             countries={countries}
+            usDutyPercent={usDutyPercent}
             address={addressStep || addressNeeded() ? { error: addressStep?.error ?? null } : null}
             initialEmail={addressStep?.email}
             initialRemindMe={addressStep?.remindMe}

@@ -23,10 +23,15 @@ export function storedCartSummary(catalogue: CatalogueIndex): {
     parseStoredCart(readStored(STORAGE_KEYS.cart), catalogue.isProductId),
     catalogue,
   );
+  // The zones' prices and thresholds the owner set (the snapshot's), as the cart and the checkout charge;
+  // the first start's only when the snapshot carries none.
+  const zones = catalogue.snapshot.shop?.shipping.zones;
+  const rates = zones && Object.fromEntries(zones.map((z) => [z.id, { fee: z.price, freeOver: z.freeFrom }]));
   const totals = priceOrder(
     pricedLines(views),
     parseStoredZone(readStored(STORAGE_KEYS.zone)),
     parseStoredGiftWrap(readStored(STORAGE_KEYS.giftWrap)),
+    rates,
   );
   return { total: totals.total, itemCount: totals.itemCount };
 }

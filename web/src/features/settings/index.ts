@@ -2,4 +2,4 @@
 export { AwayNotice } from './away-notice';
 export { SELLER } from './seller-footer';
 export { useSocial } from './social';
-export { salesPaused, useAway, useIrishFreeFrom, useZones } from './storefront-settings';
+export { salesPaused, useAway, useIrishFreeFrom, useUsDutyPercent, useZones } from './storefront-settings';

@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueSnapshot } from '../../../../domain/catalogue/snapshot';
 import { STORAGE_KEYS } from '../../../../domain/config';
+import { DEFAULT_US_DUTY_PERCENT, usDutyNotice } from '../../../../domain/customs/duty-notice';
 import {
   DEFAULT_STOREFRONT_SETTINGS,
   SEEDED_ZONES,
@@ -25,6 +26,7 @@ import { TermsConditionsPage } from '../../pages/legal/terms-conditions-page';
 import { ProductPage } from '../../pages/product-page';
 import { renderWithCatalogue, seedWith } from '../../test-support/render-with-catalogue';
 import { stubResizeObserver } from '../../test-support/resize-observer';
+import { useUsDutyPercent } from './storefront-settings';
 
 beforeAll(stubResizeObserver);
 beforeEach(() => localStorage.clear());
@@ -200,5 +202,21 @@ describe('sales paused', () => {
     );
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
     expect(screen.queryByTestId('away-notice')).toBeNull();
+  });
+});
+
+describe('the US duty the owner set', () => {
+  function Duty() {
+    return <p>{usDutyNotice(useUsDutyPercent())}</p>;
+  }
+
+  it('reaches the storefront through the snapshot, and the first start says 15%', () => {
+    const shop = storefrontSettings({ ...DEFAULT_STOREFRONT_SETTINGS, seller: { usDutyPercent: 12 } });
+    expect(shop.usDutyPercent).toBe(12);
+    const view = renderWithCatalogue(<Duty />, { catalogue: { ...seedWith({}), shop } });
+    expect(screen.getByText(usDutyNotice(12))).toBeVisible();
+    view.unmount();
+    renderWithCatalogue(<Duty />, { catalogue: withShop({}) });
+    expect(screen.getByText(usDutyNotice(DEFAULT_US_DUTY_PERCENT))).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@
  * The owner's away state (domain/settings/storefront-settings.ts), from the catalogue snapshot the page was
  * rendered from: the server's HTML and the browser's hydration read the same.
  */
+import { DEFAULT_US_DUTY_PERCENT } from '../../../../domain/customs/duty-notice';
 import {
   DEFAULT_STOREFRONT_SETTINGS,
   type StorefrontSettings,
@@ -17,6 +18,11 @@ const OPEN: StorefrontSettings['away'] = { mode: 'off', until: null, message: ''
  */
 export function useZones(): readonly StorefrontZone[] {
   return useCatalogue().snapshot.shop?.shipping.zones ?? DEFAULT_STOREFRONT_SETTINGS.shipping.zones;
+}
+
+/** The US duty the carrier collects at the door, in percent, as the owner set it (Settings). */
+export function useUsDutyPercent(): number {
+  return useCatalogue().snapshot.shop?.usDutyPercent ?? DEFAULT_US_DUTY_PERCENT;
 }
 
 /** The Irish zone's free-shipping threshold (cents) as the owner set it; null: none, or no Irish zone. */

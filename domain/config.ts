@@ -2,7 +2,9 @@
  * Every business number of the shop (docs/product/numbers.md §4) lives here, once. Pages, e-mails, legal texts, the server's
  * pricing and the tests all read from this module; a literal elsewhere is a bug.
  */
+import { EMAIL_MAX_LENGTH } from './shared/email';
 import { type Cents, CURRENCY, cents } from './shared/money';
+import { META_DESCRIPTION_MAX, PRODUCT_DESCRIPTION_MAX } from './shared/text';
 
 export const BRAND = {
   name: 'Solas',
@@ -158,11 +160,11 @@ export const LIMITS = {
   bestSellers: 6,
   newArrivals: 6,
   similarProducts: 4,
-  emailMaxLength: 255,
+  emailMaxLength: EMAIL_MAX_LENGTH,
   errorLogMax: 50,
   pathHistoryMax: 20,
-  metaDescriptionMax: 155,
-  productDescriptionMax: 150,
+  metaDescriptionMax: META_DESCRIPTION_MAX,
+  productDescriptionMax: PRODUCT_DESCRIPTION_MAX,
 } as const;
 
 export const SIMILARITY_SCORE = {

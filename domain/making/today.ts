@@ -4,8 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { sizeCodeSchema } from '../checkout/checkout';
+import { ORDER_CHANNELS } from '../checkout/order-channels';
 import { EARLY_BIRD_LIMITS } from '../offers/early-bird';
-import { ORDER_CHANNELS } from '../orders/manual-order';
 import { parseIsoDate } from '../shared/calendar-date';
 import { MAKING_CAPACITY } from './making-queue';
 

@@ -5,6 +5,7 @@
  * in cents, and needs a reason. Every order also has a channel: where it came from.
  */
 import * as z from 'zod/mini';
+import { ORDER_CHANNELS, type OrderChannel } from '../checkout/order-channels';
 import { SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../config';
 import { singleLine } from '../shared/input-text-checks';
 
@@ -16,11 +17,6 @@ export const MANUAL_ORDER_API = {
   /** POST {}: the unpaid order's payment link e-mailed to the customer again (202). */
   emailLink: '/api/admin/orders/:reference/payment-link',
 } as const;
-
-/** Where an order came from: a shopper's cart, a paid quote, or the owner's own. */
-/** 'handed_over': a sale the owner handed over on the spot (a fair): no delivery, never in the making queue. */
-export const ORDER_CHANNELS = ['web', 'quote', 'manual', 'handed_over'] as const;
-export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
 export const ORDER_CHANNEL_LABELS: Readonly<Record<OrderChannel, string>> = {
   web: 'Web',

@@ -2,7 +2,8 @@
  * E-mail validation shared by the newsletter form, the checkout dialog and the server, with the exact
  * messages of docs/product/texts.md §3.2. Input is trimmed first; the first failing rule's message is shown.
  */
-import { LIMITS } from '../config';
+/** The longest address taken (docs/product/texts.md §3.2); config's LIMITS names it. */
+export const EMAIL_MAX_LENGTH = 255;
 
 export const EMAIL_MESSAGES = {
   invalid: 'Please enter a valid email address',
@@ -19,7 +20,7 @@ export type EmailCheck = { ok: true; email: string } | { ok: false; message: str
 export function checkEmail(raw: string): EmailCheck {
   const email = raw.trim();
   if (!EMAIL_RE.test(email)) return { ok: false, message: EMAIL_MESSAGES.invalid };
-  if (email.length > LIMITS.emailMaxLength) return { ok: false, message: EMAIL_MESSAGES.tooLong };
+  if (email.length > EMAIL_MAX_LENGTH) return { ok: false, message: EMAIL_MESSAGES.tooLong };
   return { ok: true, email };
 }
 

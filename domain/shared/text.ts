@@ -1,4 +1,6 @@
-import { LIMITS } from '../config';
+/** Meta descriptions' and product descriptions' lengths (docs/product/numbers.md §4.5); config's LIMITS names them. */
+export const META_DESCRIPTION_MAX = 155;
+export const PRODUCT_DESCRIPTION_MAX = 150;
 
 /** Cut to `max` characters: the first (max - 3) characters plus '...' (docs/product/numbers.md §4.5: 155/152, 150/147). */
 export function truncate(text: string, max: number): string {
@@ -9,12 +11,12 @@ export function truncate(text: string, max: number): string {
 
 /** Meta descriptions: at most 155 characters (152 plus ellipsis). */
 export function metaDescription(text: string): string {
-  return truncate(text, LIMITS.metaDescriptionMax);
+  return truncate(text, META_DESCRIPTION_MAX);
 }
 
 /** Product descriptions used in meta and cards: over 150 is cut to 147 plus ellipsis. */
 export function shortProductDescription(text: string): string {
-  return truncate(text, LIMITS.productDescriptionMax);
+  return truncate(text, PRODUCT_DESCRIPTION_MAX);
 }
 
 /** Lower-case and strip accents, for case- and accent-insensitive search ("Éire" matches "eire"). */

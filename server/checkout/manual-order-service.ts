@@ -12,6 +12,7 @@ import type { PricedLineInput } from '../../domain/cart/pricing';
 import { nameWithSize } from '../../domain/catalogue/sizes';
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import { checkGiftMessage } from '../../domain/checkout/gift-message';
+import { ORDER_CHANNELS, type OrderChannel } from '../../domain/checkout/order-channels';
 import { pricedOrder, storedTotals } from '../../domain/checkout/priced-order';
 import { BRAND, DEFAULT_SIZE, type SizeCode } from '../../domain/config';
 import type { DiscountedTotals } from '../../domain/offers/discounts';
@@ -26,8 +27,6 @@ import {
   type ManualOrderRequest,
   type ManualOrderTotals,
   notOrderableMessage,
-  ORDER_CHANNELS,
-  type OrderChannel,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type PaymentMethod,

@@ -7,6 +7,7 @@
 
 import type { Kysely } from 'kysely';
 import { lineSize } from '../../domain/catalogue/sizes';
+import type { OrderChannel } from '../../domain/checkout/order-channels';
 import type { SizeCode } from '../../domain/config';
 import { isOutsideEu } from '../../domain/customs/customs-items';
 import { addBusinessDays, type DispatchCalendar, dispatchCalendar } from '../../domain/making/dispatch';
@@ -19,7 +20,6 @@ import {
   type TodayResponse,
 } from '../../domain/making/today';
 import type { TimelineKind } from '../../domain/orders/admin-api';
-import type { OrderChannel } from '../../domain/orders/manual-order';
 import type { IsoDate } from '../../domain/shared/calendar-date';
 import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database } from '../db/schema';

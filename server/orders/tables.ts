@@ -4,9 +4,10 @@
  */
 
 import type { Generated, Selectable } from 'kysely';
+import type { OrderChannel } from '../../domain/checkout/order-channels';
 import type { SizeCode } from '../../domain/config';
 import type { FulfilmentStatus } from '../../domain/orders/admin-api';
-import type { OrderChannel, OrderPaymentMethod } from '../../domain/orders/manual-order';
+import type { OrderPaymentMethod } from '../../domain/orders/manual-order';
 
 declare module '../db/schema' {
   interface Database {
@@ -76,7 +77,7 @@ export interface OrdersTable {
   quote_reference: Generated<string | null>;
   /** The enquiry the quote answered; null without one. */
   enquiry_id: Generated<string | null>;
-  /** 'web', 'quote' or 'manual' (domain/orders/manual-order.ts ORDER_CHANNELS); 'web' by default. */
+  /** 'web', 'quote' or 'manual' (domain/checkout/order-channels.ts); 'web' by default. */
   channel: Generated<OrderChannel>;
   /** How a manual order marked paid was paid (PAYMENT_METHODS); null for every other order. */
   payment_method: Generated<OrderPaymentMethod | null>;

@@ -1,7 +1,8 @@
 /** Small pieces of the desk's screens, in the shop's design language (tokens of web/src/styles.css). */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { OrderChannel } from '../../../../domain/checkout/order-channels';
 import { isPartlyRefunded, PARTLY_REFUNDED_LABEL } from '../../../../domain/orders/admin-api';
-import { ORDER_CHANNEL_LABELS, type OrderChannel } from '../../../../domain/orders/manual-order';
+import { ORDER_CHANNEL_LABELS } from '../../../../domain/orders/manual-order';
 import { statusLabel } from './desk-format';
 import type { Loaded } from './desk-hooks';
 

@@ -2,9 +2,8 @@
  * Every business number of the shop (docs/product/numbers.md §4) lives here, once. Pages, e-mails, legal texts, the server's
  * pricing and the tests all read from this module; a literal elsewhere is a bug.
  */
-import { EMAIL_MAX_LENGTH } from './shared/email';
+import { EMAIL_MAX_LENGTH, META_DESCRIPTION_MAX, PRODUCT_DESCRIPTION_MAX } from './shared/lengths';
 import { type Cents, CURRENCY, cents } from './shared/money';
-import { META_DESCRIPTION_MAX, PRODUCT_DESCRIPTION_MAX } from './shared/text';
 
 export const BRAND = {
   name: 'Solas',

@@ -39,11 +39,7 @@ export function isOrderKey(value: string): boolean {
   return KEY_RE.test(value);
 }
 
-export const orderPageRequestSchema = z.strictObject({
-  reference: z.string().check(z.maxLength(40)),
-  key: z.string().check(z.maxLength(100)),
-});
-export type OrderPageRequest = z.infer<typeof orderPageRequestSchema>;
+export { type OrderPageRequest, orderPageRequestSchema } from '../shared/order-key';
 
 export const findOrderRequestSchema = z.strictObject({
   reference: z.string().check(z.maxLength(40)),

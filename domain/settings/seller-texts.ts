@@ -4,16 +4,10 @@
  * the footer's line, does not carry them (the home page's JS budget is full).
  */
 import { BRAND } from '../config';
-import { type Cents, formatEuro } from '../shared/money';
 import { type SellerIdentity, sellerFooter, shownVatMode } from './seller';
 
 export function formatVatRate(rate: number): string {
   return `${Number.isInteger(rate) ? rate : rate.toFixed(1).replace(/\.0$/, '')}%`;
-}
-
-/** "€7.48 VAT included". */
-export function vatIncludedText(vatCents: number): string {
-  return `${formatEuro(vatCents as Cents)} VAT included`;
 }
 
 /**

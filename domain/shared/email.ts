@@ -2,8 +2,7 @@
  * E-mail validation shared by the newsletter form, the checkout dialog and the server, with the exact
  * messages of docs/product/texts.md §3.2. Input is trimmed first; the first failing rule's message is shown.
  */
-/** The longest address taken (docs/product/texts.md §3.2); config's LIMITS names it. */
-export const EMAIL_MAX_LENGTH = 255;
+import { EMAIL_MAX_LENGTH } from './lengths';
 
 export const EMAIL_MESSAGES = {
   invalid: 'Please enter a valid email address',

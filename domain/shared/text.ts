@@ -1,6 +1,4 @@
-/** Meta descriptions' and product descriptions' lengths (docs/product/numbers.md §4.5); config's LIMITS names them. */
-export const META_DESCRIPTION_MAX = 155;
-export const PRODUCT_DESCRIPTION_MAX = 150;
+import { META_DESCRIPTION_MAX, PRODUCT_DESCRIPTION_MAX } from './lengths';
 
 /** Cut to `max` characters: the first (max - 3) characters plus '...' (docs/product/numbers.md §4.5: 155/152, 150/147). */
 export function truncate(text: string, max: number): string {

@@ -4,7 +4,7 @@
  * the PDFs' links, which carry the key as the confirmation e-mail's link does.
  */
 import * as z from 'zod/mini';
-import { orderPageRequestSchema } from '../orders/order-page';
+import { orderPageRequestSchema } from '../shared/order-key';
 
 export const ORDER_INVOICES_API = '/api/order-page/invoices';
 

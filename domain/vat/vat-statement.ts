@@ -5,9 +5,14 @@
  * order all state it through `vatStatementText`, so they say the same VAT in the same words.
  */
 import * as z from 'zod/mini';
-import { vatIncludedText } from '../settings/seller-texts';
+import { type Cents, formatEuro } from '../shared/money';
 import { formatRate, schemeWording } from './invoice-text';
 import { VAT_SCHEMES, type VatScheme } from './vat-breakdown';
+
+/** "€7.48 VAT included". */
+export function vatIncludedText(vatCents: number): string {
+  return `${formatEuro(vatCents as Cents)} VAT included`;
+}
 
 /** An order's VAT as settled: what its statement is written from (rates in basis points, amounts in cents). */
 export const settledVatSchema = z.object({

@@ -8,10 +8,10 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
-import { vatIncludedText } from '../../domain/settings/seller-texts';
 import type { AllSettings } from '../../domain/settings/shop-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { vatInside } from '../../domain/vat/vat-breakdown';
+import { vatIncludedText } from '../../domain/vat/vat-statement';
 import { shopSuite } from '../../tests/support/shop-suite';
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
 import { outboxRows, outboxSettled, payAndConfirm, TEST_PUBLIC_URL } from '../../tests/support/test-app';

@@ -9,10 +9,15 @@ import { BRAND, deliveryDaysText, POLICY, productionDaysText } from '../../domai
 import { GIFT_CARDS_ALONE_TEXTS } from '../../domain/gift-cards/gift-cards';
 import { deliveryEstimate, deliveryRangeText } from '../../domain/making/dispatch';
 import { orderDiscountLabel } from '../../domain/quotes/quotes';
-import { formatVatRate, vatIncludedText } from '../../domain/settings/seller-texts';
+import { formatVatRate } from '../../domain/settings/seller-texts';
 import { formatDayMonth, formatIrishDateTime } from '../../domain/shared/calendar-date';
 import { REVERSE_CHARGE_WORDING } from '../../domain/vat/invoice-text';
-import { notRegisteredText, type SettledVat, vatStatementText } from '../../domain/vat/vat-statement';
+import {
+  notRegisteredText,
+  type SettledVat,
+  vatIncludedText,
+  vatStatementText,
+} from '../../domain/vat/vat-statement';
 import {
   countryName,
   escapeHtml,

@@ -11,7 +11,6 @@ import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } fr
 import { sizeLabel } from '../../../domain/catalogue/sizes';
 import { BRAND } from '../../../domain/config';
 import { type OrderPage as Order, WITHDRAWAL_LIMITS } from '../../../domain/orders/order-page';
-import { vatIncludedText } from '../../../domain/settings/seller-texts';
 import {
   formatDayMonth,
   formatDayOfMonth,
@@ -20,7 +19,7 @@ import {
   parseIsoDate,
 } from '../../../domain/shared/calendar-date';
 import { type Cents, formatEuro } from '../../../domain/shared/money';
-import { vatStatementText } from '../../../domain/vat/vat-statement';
+import { vatIncludedText, vatStatementText } from '../../../domain/vat/vat-statement';
 import {
   ContactLine,
   LoadFailed,

@@ -13,9 +13,8 @@ import {
 } from '../../../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '../../../../domain/orders/manual-order';
 import { orderDiscountLabel } from '../../../../domain/quotes/quotes';
-import { vatIncludedText } from '../../../../domain/settings/seller-texts';
 import { countryName } from '../../../../domain/shared/countries';
-import { vatStatementText } from '../../../../domain/vat/vat-statement';
+import { vatIncludedText, vatStatementText } from '../../../../domain/vat/vat-statement';
 import { customersHref } from '../customers/routes';
 import { OrderCustoms } from '../customs/order-customs';
 import { deskApi } from '../desk-api';

@@ -7,7 +7,7 @@
 // behind the load balancer, and the tests, which start the real server some forty times.
 //
 // Only the shop's own code is bundled (server/, domain/); packages stay `import`s of node_modules, so the
-// native ones (better-sqlite3, sharp) load as before. The bundle takes
+// native ones (sharp) load as before. The bundle takes
 // about 0.1 s to build, so `npm start`, `npm run serve`, the tests and the benchmarks build it every time
 // and never run a stale one.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';

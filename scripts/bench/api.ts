@@ -267,7 +267,7 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 /**
  * The floor of any durable checkout here: Fastify with its defaults (JSON body parsing, no hooks, no
  * logging, no validation, no pricing, no provider, no security headers) and ONE transaction writing the
- * order row and its line rows with the shop's columns and values. SQLite: better-sqlite3 with the shop's
+ * order row and its line rows with the shop's columns and values. SQLite: node:sqlite with the shop's
  * journal settings (WAL, synchronous=NORMAL). PostgreSQL: node-postgres with the shop's default pool (10).
  */
 const FLOOR_COMMON = `
@@ -296,21 +296,28 @@ function listen() {
 const FLOOR_SQLITE = `${FLOOR_COMMON}
 const path = require('node:path');
 const { mkdtempSync, rmSync } = require('node:fs');
-const Database = require('better-sqlite3');
+const { DatabaseSync } = require('node:sqlite');
 const dir = mkdtempSync(path.join(require('node:os').tmpdir(), 'solas-bench-floor-'));
-const db = new Database(path.join(dir, 'floor.sqlite'));
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
-db.pragma('foreign_keys = ON');
+const db = new DatabaseSync(path.join(dir, 'floor.sqlite'));
+db.exec('pragma journal_mode = WAL');
+db.exec('pragma synchronous = NORMAL');
+db.exec('pragma foreign_keys = ON');
 db.exec(ORDER_DDL);
 db.exec(LINES_DDL);
 const insertOrder = db.prepare(ORDER_SQL + '(' + Array(20).fill('?').join(', ') + ')');
 const insertLine = db.prepare(LINE_SQL + '(?, ?, ?, ?, ?, ?, ?)');
-const store = db.transaction((v) => {
-  insertOrder.run(v.order(v.id));
-  for (const line of v.lines(v.id)) insertLine.run(line);
+const store = (v) => {
+  db.exec('begin');
+  try {
+    insertOrder.run(...v.order(v.id));
+    for (const line of v.lines(v.id)) insertLine.run(...line);
+    db.exec('commit');
+  } catch (error) {
+    if (db.isTransaction) db.exec('rollback');
+    throw error;
+  }
   return v.id;
-});
+};
 app.post('/api/checkout', async (request) => ({ ok: true, url: '/pay/' + store(orderValues(request.body)) }));
 listen();
 process.on('SIGTERM', () => app.close().then(() => { db.close(); rmSync(dir, { recursive: true, force: true }); process.exit(0); }));
@@ -951,19 +958,19 @@ async function newsletterRow(webDir: string): Promise<void> {
   const up = Date.now();
   try {
     // The subscribers, confirmed, written straight into the shop's database (the sign-up's own rows).
-    const Database = (await import('better-sqlite3')).default;
-    const db = new Database(path.join(shop.dataDir, 'solas.sqlite'));
+    const { DatabaseSync } = await import('node:sqlite');
+    const db = new DatabaseSync(path.join(shop.dataDir, 'solas.sqlite'));
     const at = new Date().toISOString();
     const insert = db.prepare(
       `insert into newsletter_signups (email, email_key, source, created_at, status, token, confirmed_at)
        values (?, ?, 'bench', ?, 'confirmed', ?, ?)`,
     );
-    db.transaction(() => {
-      for (let i = 0; i < NEWSLETTER_SUBSCRIBERS; i++) {
-        const email = `reader-${i}@example.com`;
-        insert.run(email, email, at, randomBytes(24).toString('base64url'), at);
-      }
-    })();
+    db.exec('begin');
+    for (let i = 0; i < NEWSLETTER_SUBSCRIBERS; i++) {
+      const email = `reader-${i}@example.com`;
+      insert.run(email, email, at, randomBytes(24).toString('base64url'), at);
+    }
+    db.exec('commit');
     db.close();
     const target: Target = {
       name: 'newsletter-checkout',

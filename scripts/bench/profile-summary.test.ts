@@ -8,7 +8,7 @@ const frame = (id: number, functionName: string, url: string, children: number[]
 });
 
 /**
- * root -> route handler (shop code) -> Kysely's SQLite driver -> better-sqlite3's native `run` (no url)
+ * root -> route handler (shop code) -> Kysely's SQLite driver -> node:sqlite's native `run` (no url)
  *      -> route handler -> pino -> JSON.stringify (native)
  *      -> (idle)
  */

@@ -4,7 +4,7 @@
 //   npx tsx scripts/bench/profile-summary.ts <file.cpuprofile> [requests]
 //
 // Each sample is charged to the innermost frame on its stack that belongs to a category (a native call
-// such as better-sqlite3's `run` has no script, so it is charged to the Kysely driver or store that
+// such as node:sqlite's `run` has no script, so it is charged to the Kysely driver or store that
 // called it; JSON.stringify inside pino counts as logging). `bench:api --profile` writes such a profile
 // of the checkout and prints this table with the CPU per request.
 import { readFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ const CATEGORIES: readonly (readonly [string, RegExp])[] = [
   ['logging', /node_modules\/(pino|sonic-boom|thread-stream|fast-redact|pino-std-serializers)\//],
   [
     'SQL (driver, SQLite/PostgreSQL)',
-    /node_modules\/(better-sqlite3|pg|pg-protocol|pg-pool)\/|kysely\/dist\/\w+\/dialect\/(sqlite|postgres)\/\w+-driver|server\/db\/database/,
+    /node_modules\/(pg|pg-protocol|pg-pool)\/|kysely\/dist\/\w+\/dialect\/(sqlite|postgres)\/\w+-driver|server\/db\/(database|native-sqlite)/,
   ],
   ['SQL building (Kysely)', /node_modules\/kysely\//],
   ['provider (test checkout)', /server\/payments\//],

@@ -5,7 +5,7 @@
  * one checkpoint runs are served by one after it) and on a timer for the writes it is not told about.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import BetterSqlite3 from 'better-sqlite3';
+import { openNativeSqlite } from './native-sqlite';
 
 export interface CheckpointWorkerData {
   readonly file: string;
@@ -24,7 +24,7 @@ const port = parentPort;
 if (!port) throw new Error('checkpoint-worker.ts runs as a worker thread (checkpointer.ts)');
 const data = workerData as CheckpointWorkerData;
 
-const db = new BetterSqlite3(data.file);
+const db = openNativeSqlite(data.file);
 db.pragma(`busy_timeout = ${data.busyTimeoutMs}`);
 
 let failed = false;

@@ -18,9 +18,9 @@
  * while the thread runs, and back at SQLite's default if the thread fails.
  */
 import type { Worker } from 'node:worker_threads';
-import type BetterSqlite3 from 'better-sqlite3';
 import { startModuleWorker } from '../lib/module-worker';
 import type { CheckpointerMessage, CheckpointerReport, CheckpointWorkerData } from './checkpoint-worker';
+import type { NativeSqlite } from './native-sqlite';
 
 /** SQLite's default automatic checkpoint: the server's own while no thread runs. */
 export const AUTOCHECKPOINT_PAGES = 1_000;
@@ -41,7 +41,7 @@ export class Checkpointer {
   private done = false;
 
   constructor(
-    private readonly native: BetterSqlite3.Database,
+    private readonly native: NativeSqlite,
     private readonly data: Omit<CheckpointWorkerData, 'intervalMs'>,
     private readonly log?: CheckpointerLog,
   ) {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
@@ -381,9 +381,9 @@ describe('a database made by the hand-written migration runner (data/ of a runni
   /** The old schema, exactly as that runner left it, with a paid order, an open one and one abandoned. */
   function legacyDatabase(dir: string): void {
     mkdirSync(dir, { recursive: true });
-    const conn = new BetterSqlite3(path.join(dir, DATABASE_FILE));
+    const conn = new DatabaseSync(path.join(dir, DATABASE_FILE));
     try {
-      conn.pragma('journal_mode = WAL');
+      conn.exec('pragma journal_mode = WAL');
       conn.exec(readFileSync(path.join(__dirname, '../../tests/support/legacy-v1-schema.sql'), 'utf8'));
       const order = conn.prepare(
         `insert into orders (id, provider, session_id, status, email, zone, currency, subtotal, shipping,
@@ -426,7 +426,7 @@ describe('a database made by the hand-written migration runner (data/ of a runni
     legacyDatabase(dir);
     const before: Record<string, Record<string, unknown>[]> = {};
     {
-      const conn = new BetterSqlite3(path.join(dir, DATABASE_FILE), { readonly: true });
+      const conn = new DatabaseSync(path.join(dir, DATABASE_FILE), { readOnly: true });
       for (const table of [
         'orders',
         'order_lines',

@@ -1,12 +1,11 @@
 /**
  * Opens the shop's database and brings its schema up to date with Kysely's `Migrator` (./migrations.ts):
- * SQLite in DATA_DIR by default (better-sqlite3), PostgreSQL when DATABASE_URL is set (node-postgres'
+ * SQLite in DATA_DIR by default (Node's node:sqlite, ./native-sqlite.ts), PostgreSQL when DATABASE_URL is set (node-postgres'
  * pool). The rest of the server only sees `Kysely<Database>`; where the dialects differ, the stores ask
  * ./dialect.ts.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -36,6 +35,7 @@ import {
   sqliteGroupWriter,
 } from './group-commit';
 import { shopMigrations } from './migrations';
+import { type NativeSqlite, openNativeSqlite } from './native-sqlite';
 import { type DatabaseProbe, postgresProbe, sqliteProbe } from './probe';
 import type { Database } from './schema';
 
@@ -48,13 +48,13 @@ const BUSY_TIMEOUT_MS = 5_000;
 const STATEMENT_CACHE_LIMIT = 500;
 
 /**
- * better-sqlite3 compiles SQL on every prepare(), and Kysely prepares each query anew: under load that
+ * SQLite compiles SQL on every prepare(), and Kysely prepares each query anew: under load that
  * was the largest cost of POST /api/checkout after SQLite's own work (bench:api profile). The server's
  * queries are a small fixed set, so compiled statements are kept by SQL text. Safe here because Kysely
  * runs one query at a time on this single connection and the server never streams (a statement that is
  * mid-iteration could not be reused); SQLite recompiles a cached statement itself after a schema change.
  */
-function withStatementCache(native: BetterSqlite3.Database): SqliteDatabase {
+function withStatementCache(native: NativeSqlite): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => native.close(),
@@ -113,7 +113,7 @@ class ShopSqliteDialect extends SqliteDialect {
   /** The statement cache Kysely's queries go through; the group commit uses it too. */
   readonly cached: SqliteDatabase;
 
-  constructor(private readonly native: BetterSqlite3.Database) {
+  constructor(private readonly native: NativeSqlite) {
     const cached = withStatementCache(native);
     super({ database: cached });
     this.cached = cached;
@@ -240,7 +240,7 @@ type Opened = Pick<OpenDatabase, 'db' | 'file' | 'description'> &
  * (no busy handler) when another process opens the same new file at that instant: two instances started
  * together. Retried briefly; the switch is persistent, so only the first opener of a file ever waits.
  */
-function switchToWal(native: BetterSqlite3.Database): void {
+function switchToWal(native: NativeSqlite): void {
   for (let attempt = 1; ; attempt += 1) {
     try {
       native.pragma('journal_mode = WAL');
@@ -262,7 +262,7 @@ function openSqlite(
 ): Opened {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE);
-  const native = new BetterSqlite3(file);
+  const native = openNativeSqlite(file);
   native.pragma(`busy_timeout = ${busyTimeoutMs}`);
   switchToWal(native);
   // WAL + NORMAL: a commit survives a process crash; only an OS crash or power cut can lose the very last

@@ -15,8 +15,9 @@
  *
  * The figures are in docs/performance.md (bench:api).
  */
-import type BetterSqlite3 from 'better-sqlite3';
+
 import type { CompiledQuery, Kysely, SqliteDatabase } from 'kysely';
+import type { NativeSqlite } from './native-sqlite';
 import { asOneStatement } from './one-statement';
 import type { Database } from './schema';
 
@@ -78,7 +79,7 @@ export class GroupCommit {
  */
 export function sqliteGroupWriter(
   db: Kysely<Database>,
-  native: BetterSqlite3.Database,
+  native: NativeSqlite,
   statements: SqliteDatabase,
   /** After each COMMIT, with the number of writes it held (the checkpointer, checkpointer.ts). */
   committed?: (writes: number) => void,

@@ -7,10 +7,10 @@
  * (another process holding the write lock is what makes every write of the shop wait).
  */
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely';
 import type pg from 'pg';
 import { lazyModule } from '../lib/lazy-module';
+import { type NativeSqlite, openNativeSqlite } from './native-sqlite';
 
 export interface DatabaseProbe {
   /** The names of the migrations the database recorded; null on SQLite (read on the shop's connection). */
@@ -32,12 +32,12 @@ const SQLITE_RETRY_MS = 25;
 const loadPg = lazyModule<typeof pg>('pg');
 
 export function sqliteProbe(dataDir: string, file: string): DatabaseProbe {
-  let native: BetterSqlite3.Database | null = null;
+  let native: NativeSqlite | null = null;
   // Opened on first use: a server that is never asked for its health never holds a second handle.
   const open = () => {
     if (!native) {
-      native = new BetterSqlite3(path.join(dataDir, file), { fileMustExist: true });
-      // Never wait inside SQLite: that would block the event loop (better-sqlite3 is synchronous).
+      native = openNativeSqlite(path.join(dataDir, file), { mustExist: true });
+      // Never wait inside SQLite: that would block the event loop (node:sqlite is synchronous).
       native.pragma('busy_timeout = 0');
     }
     return native;

@@ -5,7 +5,7 @@
  * the mark because another connection holds the file's write lock for longer than busy_timeout.
  */
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storeSuite } from '../../tests/support/store-suite';
 import { type CuttableProxy, startProxy } from '../../tests/support/tcp-proxy';
@@ -51,7 +51,7 @@ describe.each(TEST_DIALECTS)('the outbox on %s', (dialect) => {
       const open = await openDatabase(location);
       cleanups.push(() => open.close());
       // Another process takes the write lock and keeps it past busy_timeout: every write fails.
-      let holder: BetterSqlite3.Database | null = null;
+      let holder: DatabaseSync | null = null;
       const release = () => {
         holder?.exec('rollback');
         holder?.close();
@@ -61,7 +61,7 @@ describe.each(TEST_DIALECTS)('the outbox on %s', (dialect) => {
       return {
         open,
         stop: async () => {
-          holder = new BetterSqlite3(path.join(suite.data.dir, DATABASE_FILE));
+          holder = new DatabaseSync(path.join(suite.data.dir, DATABASE_FILE));
           holder.exec('begin exclusive');
         },
         restore: async () => release(),

@@ -1,17 +1,15 @@
 /**
  * `npm run backup`: a consistent copy of the live SQLite database, taken online with SQLite's backup API
- * (better-sqlite3's db.backup()) while the shop keeps serving, into DATA_DIR/backups/ with a UTC
+ * (server/db/native-sqlite.ts) while the shop keeps serving, into DATA_DIR/backups/ with a UTC
  * timestamp in its name. The copy is checked (integrity_check) before it gets its final name, and only
  * the newest `keep` backups are kept so that backups never fill the disk the shop needs.
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { DATABASE_FILE } from '../db/database';
+import { backupNativeSqlite, openNativeSqlite } from '../db/native-sqlite';
 
 export const BACKUP_DIR = 'backups';
-/** better-sqlite3's largest step: every page left. */
-const ALL_PAGES = 0x7fffffff;
 export const DEFAULT_BACKUP_KEEP = 30;
 const NAME = /^solas-\d{8}T\d{6}(?:\d{3})?Z\.sqlite$/;
 
@@ -38,24 +36,14 @@ export async function backupDatabase(options: {
   const file = path.join(dir, backupFileName(options.now ?? new Date()));
   const partial = `${file}.partial`;
 
-  const db = new BetterSqlite3(source, { fileMustExist: true });
-  try {
-    // Waits politely for a writer instead of failing; the backup API copies a consistent snapshot.
-    db.pragma('busy_timeout = 5000');
-    // All pages in one step: SQLite restarts a stepped backup whenever another connection writes between
-    // two steps, so a shop taking orders all the while (or a slow machine) could keep it from ever ending.
-    // One step reads one snapshot (WAL: writers go on meanwhile) and ends.
-    await db.backup(partial, { progress: () => ALL_PAGES });
-  } finally {
-    db.close();
-  }
+  await backupNativeSqlite(source, partial);
 
   let orders = 0;
-  const copy = new BetterSqlite3(partial, { fileMustExist: true });
+  const copy = openNativeSqlite(partial, { mustExist: true });
   try {
-    const check = copy.pragma('integrity_check', { simple: true });
+    const check = copy.pragma('integrity_check');
     if (check !== 'ok') throw new Error(`The backup failed its integrity check: ${String(check)}`);
-    orders = (copy.prepare('select count(*) as n from orders').get() as { n: number }).n;
+    orders = (copy.prepare('select count(*) as n from orders').all([])[0] as { n: number }).n;
   } catch (err) {
     copy.close();
     rmSync(partial, { force: true });

@@ -9,7 +9,7 @@
  * migrated again without a restart.
  */
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -138,9 +138,9 @@ describe.each(TEST_DIALECTS)('readiness on %s', (dialect) => {
 async function emptyDatabase(target: TestDatabase): Promise<void> {
   const { location } = target;
   if (typeof location === 'string') {
-    const native = new BetterSqlite3(path.join(location, DATABASE_FILE));
+    const native = new DatabaseSync(path.join(location, DATABASE_FILE));
     try {
-      native.pragma('foreign_keys = OFF');
+      native.exec('pragma foreign_keys = OFF');
       const tables = native
         .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
         .all() as { name: string }[];

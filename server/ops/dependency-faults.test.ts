@@ -5,7 +5,7 @@
  * everything working again once the fault is gone). Extends server/orders/stripe-checkout.test.ts, which
  * covers a plain 500 from Stripe on create and on the webhook.
  */
-import BetterSqlite3 from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -168,7 +168,7 @@ describe('database locked or full', () => {
   it('locked by another connection: 503 with Retry-After and a clear message, no order; works after', async () => {
     // The writer's wait for the lock (5 s in the shop) cut short: the test is what happens once it runs out.
     const app = await defaultApp({ databaseWaitMs: LOCK_WAIT_MS });
-    const other = new BetterSqlite3(`${data.dir}/${DATABASE_FILE}`);
+    const other = new DatabaseSync(`${data.dir}/${DATABASE_FILE}`);
     try {
       other.exec('BEGIN EXCLUSIVE');
       const res = await checkout(app);

@@ -4,7 +4,7 @@
  * holds, on SQLite while another process holds the write lock.
  */
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -154,7 +154,7 @@ describe('SQLite while another process holds the write lock', () => {
   it('answers within a second and names the writes as slow', async () => {
     const { app } = await shopOn('sqlite');
     expect((await timedHealth(app)).body.slow).toBeUndefined();
-    const other = new BetterSqlite3(path.join(data.dir, DATABASE_FILE));
+    const other = new DatabaseSync(path.join(data.dir, DATABASE_FILE));
     cleanups.push(() => {
       other.close();
     });

@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { Locator, Page } from '@playwright/test';
-import BetterSqlite3 from 'better-sqlite3';
 import { BEST_SELLERS, getProduct, PRODUCTS, type Product } from '../../domain/catalogue';
 import { applyQuery, SORT_LABELS, SORT_ORDERS, sortProducts } from '../../domain/catalogue/catalogue-query';
 import { similarProducts } from '../../domain/catalogue/similar';
@@ -831,7 +831,7 @@ test.describe('home page', () => {
 
     const dataDir = process.env.E2E_DATA_DIR;
     if (!dataDir) throw new Error('E2E_DATA_DIR is set by playwright.config.ts');
-    const db = new BetterSqlite3(path.join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+    const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE), { readOnly: true });
     try {
       const rows = db
         .prepare('SELECT source FROM newsletter_signups WHERE email_key = ?')

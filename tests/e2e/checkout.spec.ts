@@ -5,8 +5,8 @@
  * a cancelled payment; the shop's API unreachable.
  */
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { Page } from '@playwright/test';
-import BetterSqlite3 from 'better-sqlite3';
 import { getProduct } from '../../domain/catalogue';
 import { BRAND, GIFT_WRAP_PRICE, STORAGE_KEYS } from '../../domain/config';
 import { cents, formatEuro } from '../../domain/shared/money';
@@ -49,7 +49,7 @@ async function expectNoSeriousA11yViolations(page: Page) {
 
 /** The outbox rows the real server holds for the order of a checkout session, read from its database. */
 function outboxFor(sessionId: string): Array<{ kind: string; status: string }> {
-  const db = new BetterSqlite3(path.join(DATA_DIR, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  const db = new DatabaseSync(path.join(DATA_DIR, DATABASE_FILE), { readOnly: true });
   try {
     return db
       .prepare(

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { BROOCHES } from '../../domain/catalogue/brooches';
 import { POLICY } from '../../domain/config';
 import { DATABASE_FILE } from '../../server/db/database';
@@ -10,7 +10,7 @@ import { expect, test } from './fixtures';
 function storedSignups(email: string): Array<{ email: string; source: string }> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is set by playwright.config.ts');
-  const db = new BetterSqlite3(path.join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE), { readOnly: true });
   try {
     return db
       .prepare('SELECT email, source FROM newsletter_signups WHERE email_key = ?')

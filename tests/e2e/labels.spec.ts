@@ -6,8 +6,8 @@
  * axe finds nothing serious.
  */
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { APIRequestContext } from '@playwright/test';
-import BetterSqlite3 from 'better-sqlite3';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { DATABASE_FILE } from '../../server/db/database';
 import { E2E_OWNER_HEADERS, signInToDesk } from '../support/desk-journey';
@@ -69,7 +69,7 @@ async function payUsOrder(request: APIRequestContext): Promise<string> {
  * days on, past what Today lists on a weekend. Written in the shop's own database, which the journey owns.
  */
 function dueToday(dataDir: string, reference: string): void {
-  const db = new BetterSqlite3(path.join(dataDir, DATABASE_FILE), { fileMustExist: true });
+  const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
   try {
     db.prepare('update orders set dispatch_date = ? where reference = ?').run(
       irishDate(new Date()),

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { DATABASE_FILE } from '../../server/db/database';
 import { NEWSLETTER_MAIL_KINDS } from '../../server/newsletter/mail-kinds';
 import { axeScan, expectNoSeriousViolations } from './axe';
@@ -37,7 +37,7 @@ function mailTo(email: string): string | undefined {
 }
 
 function statusOf(email: string): string | null {
-  const db = new BetterSqlite3(path.join(DATA_DIR, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  const db = new DatabaseSync(path.join(DATA_DIR, DATABASE_FILE), { readOnly: true });
   try {
     const row = db.prepare('SELECT status FROM newsletter_signups WHERE email_key = ?').get(email) as
       | { status: string }

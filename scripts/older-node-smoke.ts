@@ -13,9 +13,11 @@ const npmNode = process.env.npm_node_execpath;
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const START_TIMEOUT_MS = 30_000;
 
+class SmokeFailure extends Error {}
+
+/** Thrown, so that every `finally` below stops its server and drops its database before the exit. */
 function fail(message: string): never {
-  console.error(`older-node smoke: ${message}`);
-  process.exit(1);
+  throw new SmokeFailure(message);
 }
 
 function versionOf(node: string): Promise<string> {
@@ -79,65 +81,74 @@ async function expectOk(url: string, init?: RequestInit): Promise<string> {
   return body;
 }
 
-if (!npmNode) fail('run it through npm (npm_node_execpath names the Node.js that runs npm)');
-const version = await versionOf(npmNode);
-const major = Number(version.split('.')[0]);
-if (!Number.isInteger(major)) fail(`could not read the version of ${npmNode}`);
-if (major >= 24) {
-  console.log(
-    `older-node smoke: npm runs on Node.js ${version}, the one the suite ran on: nothing older to check`,
-  );
-  process.exit(0);
+async function smoke(npmNode: string): Promise<void> {
+  const version = await versionOf(npmNode);
+  const major = Number(version.split('.')[0]);
+  if (!Number.isInteger(major)) fail(`could not read the version of ${npmNode}`);
+  if (major >= 24) {
+    console.log(
+      `older-node smoke: npm runs on Node.js ${version}, the one the suite ran on: nothing older to check`,
+    );
+    return;
+  }
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'solas-older-node-'));
+  const database = `solas_older_node_${process.pid}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  try {
+    const hasSqlite = major > 22 || (major === 22 && Number(version.split('.')[1]) >= 13);
+    const sqlite = await startShop(npmNode, { DATA_DIR: path.join(dataDir, 'sqlite') });
+    await sqlite.stop();
+    if (hasSqlite && !sqlite.url) fail(`Node.js ${version} did not serve on SQLite:\n${sqlite.output}`);
+    if (!hasSqlite && !sqlite.output.includes('SQLite needs Node.js 22.13 or later')) {
+      fail(`Node.js ${version} without node:sqlite did not say why it cannot use SQLite:\n${sqlite.output}`);
+    }
+
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${database}`;
+    const shop = await startShop(npmNode, {
+      DATA_DIR: path.join(dataDir, 'postgres'),
+      DATABASE_URL: url.toString(),
+    });
+    if (!shop.url) fail(`Node.js ${version} did not serve on PostgreSQL:\n${shop.output}`);
+    try {
+      const home = await expectOk(`${shop.url}/`);
+      if (!home.includes('Solas')) fail('the home page does not name the shop');
+      await expectOk(`${shop.url}/api/health`);
+      // The first bracelet of the embedded catalogue.
+      await expectOk(`${shop.url}/api/products/1`);
+      const checkout = JSON.parse(
+        await expectOk(`${shop.url}/api/checkout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({
+            email: 'older-node@example.com',
+            items: [{ id: '1', quantity: 1 }],
+            zone: 'IE',
+          }),
+        }),
+      ) as { url?: string };
+      if (!checkout.url) fail('the checkout gave no payment page');
+    } finally {
+      await shop.stop();
+    }
+    console.log(
+      `older-node smoke: Node.js ${version} refuses SQLite with a clear line and serves on PostgreSQL ` +
+        '(home page, a product, health, a checkout)',
+    );
+  } finally {
+    await admin.query(`drop database if exists ${database} with (force)`).catch(() => {});
+    await admin.end().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'solas-older-node-'));
-const database = `solas_older_node_${process.pid}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
 try {
-  const hasSqlite = major > 22 || (major === 22 && Number(version.split('.')[1]) >= 13);
-  const sqlite = await startShop(npmNode, { DATA_DIR: path.join(dataDir, 'sqlite') });
-  await sqlite.stop();
-  if (hasSqlite && !sqlite.url) fail(`Node.js ${version} did not serve on SQLite:\n${sqlite.output}`);
-  if (!hasSqlite && !sqlite.output.includes('SQLite needs Node.js 22.13 or later')) {
-    fail(`Node.js ${version} without node:sqlite did not say why it cannot use SQLite:\n${sqlite.output}`);
-  }
-
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const shop = await startShop(npmNode, {
-    DATA_DIR: path.join(dataDir, 'postgres'),
-    DATABASE_URL: url.toString(),
-  });
-  if (!shop.url) fail(`Node.js ${version} did not serve on PostgreSQL:\n${shop.output}`);
-  try {
-    const home = await expectOk(`${shop.url}/`);
-    if (!home.includes('Solas')) fail('the home page does not name the shop');
-    await expectOk(`${shop.url}/api/health`);
-    // The first bracelet of the embedded catalogue.
-    await expectOk(`${shop.url}/api/products/1`);
-    const checkout = JSON.parse(
-      await expectOk(`${shop.url}/api/checkout`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          email: 'older-node@example.com',
-          items: [{ id: '1', quantity: 1 }],
-          zone: 'IE',
-        }),
-      }),
-    ) as { url?: string };
-    if (!checkout.url) fail('the checkout gave no payment page');
-  } finally {
-    await shop.stop();
-  }
-  console.log(
-    `older-node smoke: Node.js ${version} refuses SQLite with a clear line and serves on PostgreSQL ` +
-      '(home page, a product, health, a checkout)',
-  );
-} finally {
-  await admin.query(`drop database if exists ${database} with (force)`).catch(() => {});
-  await admin.end().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!npmNode) fail('run it through npm (npm_node_execpath names the Node.js that runs npm)');
+  await smoke(npmNode);
+} catch (error) {
+  console.error(`older-node smoke: ${error instanceof SmokeFailure ? error.message : String(error)}`);
+  process.exitCode = 1;
 }

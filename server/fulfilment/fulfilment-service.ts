@@ -916,7 +916,10 @@ export class FulfilmentService {
     input: { amount: number; reason: string; giftCardRefund?: GiftCardRefundChoice | undefined },
     actor: Actor,
   ): Promise<OrderOutcome> {
-    return this.refundOnce(reference, input, actor);
+    const outcome = await this.refundOnce(reference, input, actor);
+    // As the desk's own refund: a full refund of an order not yet made gives its materials back.
+    if (outcome.ok && outcome.changed) await this.o.onStatus?.(reference, outcome.order.status);
+    return outcome;
   }
 
   /** Cancels before dispatch, refunding everything that is left first (no refund, no cancellation). */
@@ -1084,6 +1087,10 @@ export class FulfilmentService {
       if (changed) {
         log.info({ orderId: row.id, event: event.type }, 'desk: refund recorded from the provider');
         this.o.onMailQueued();
+        // A refund made in the provider's dashboard moves the order as the desk's own would (a full refund
+        // before making gives its materials back).
+        const now = row.reference ? await this.detail(row.reference) : null;
+        if (now?.ok && row.reference) await this.o.onStatus?.(row.reference, now.order.status);
       }
       return true;
     }

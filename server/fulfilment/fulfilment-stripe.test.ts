@@ -106,6 +106,37 @@ describe('the desk with Stripe', () => {
     );
   });
 
+  it('a full refund made in the dashboard before making gives the order its materials back', async () => {
+    const clasp = (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/admin/materials',
+        headers: AUTH,
+        payload: { name: 'Silver clasp', unit: 'piece', onHand: 3, lowStock: 0 },
+      })
+    ).json().material as { id: string };
+    const bill = await shop.app.inject({
+      method: 'PUT',
+      url: '/api/admin/products/1/materials',
+      headers: AUTH,
+      payload: {
+        sizes: Object.fromEntries(
+          ['S', 'M', 'L'].map((size) => [size, [{ materialId: clasp.id, quantity: 1 }]]),
+        ),
+      },
+    });
+    expect(bill.statusCode, bill.body).toBe(200);
+    const materials = async () =>
+      (await shop.app.inject({ method: 'GET', url: '/api/admin/materials', headers: AUTH })).json()
+        .materials[0] as { onHand: number; reserved: number };
+    const { reference, paymentIntent } = await paidOrder();
+    expect(await materials()).toMatchObject({ onHand: 3, reserved: 1 });
+    shop.stripe.refundInDashboard(paymentIntent, (await detail(reference)).total);
+    expect((await shop.deliver('charge.refunded', shop.stripe.chargeOf(paymentIntent))).statusCode).toBe(200);
+    expect((await detail(reference)).status).toBe('refunded');
+    expect(await materials()).toMatchObject({ onHand: 3, reserved: 0 });
+  });
+
   it('flags a disputed order and e-mails the owner the respond-by date', async () => {
     const { reference, paymentIntent } = await paidOrder();
     await smtp.waitFor(2);

@@ -5,8 +5,8 @@
  * order and the products.
  */
 
-import { isCustomLineId } from '../catalogue/sizes';
 import type { SizeCode } from '../config';
+import { isCustomLineId } from '../shared/custom-line';
 import type { ProductCustoms } from './product-customs';
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The desk's routes as desk-app.tsx composes them from the features' `routes.ts`: each hash to its screen,
+ * The desk's routes as desk-app.tsx composes them from the features' `routes/<name>.ts`: each hash to its screen,
  * each feature's links back to its own routes, and no path claimed by two features.
  */
 import { describe, expect, it } from 'vitest';

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PLATFORM_FOLDERS, serverFeatures } from './features';
+import { allFloorOverrides, BUILDINGS, isFloorOverride, roomsOf } from './floors';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIOME = path.join(ROOT, 'node_modules', '.bin', 'biome');
@@ -75,6 +76,22 @@ const FORBIDDEN: readonly (readonly [file: string, imports: string])[] = [
   ['server/quotes/probe-people-inner.ts', '../people/passkey-ceremonies'],
   ['server/mail/probe-customers.ts', '../customers'],
   ['server/audit/probe-app.ts', '../app'],
+  // domain/ and the desk import one way, floor by floor (scripts/floors.ts): never up, never sideways.
+  ['domain/catalogue/probe-settings.ts', '../settings/storefront-settings'],
+  ['domain/customs/probe-catalogue.ts', '../catalogue/sizes'],
+  ['domain/shared/probe-config.ts', '../config'],
+  ['domain/config.ts', './vat/rates'],
+  ['domain/vat/probe-people.ts', '../people/people-api'],
+  ['domain/checkout/probe-orders.ts', '../orders'],
+  ['web/src/desk/returns/probe-fulfilment.ts', '../fulfilment/order-page'],
+  ['web/src/desk/checkout/probe-fulfilment.ts', '../fulfilment/order-actions'],
+  ['web/src/desk/customers/probe-fulfilment.ts', '../fulfilment/orders-page'],
+  ['web/src/desk/quotes/probe-fulfilment.ts', '../fulfilment/order-page'],
+  ['web/src/desk/enquiries/probe-quotes.ts', '../quotes/quotes-api'],
+  ['web/src/desk/vat/probe-people.ts', '../people/desk-person'],
+  ['web/src/desk/routes/probe-screens.ts', '../fulfilment/order-page'],
+  ['web/src/desk/ui/probe-people.ts', '../people/desk-person'],
+  ['web/src/desk/desk-router.ts', './desk-app'],
 ];
 
 const ALLOWED: readonly (readonly [file: string, imports: string])[] = [
@@ -111,6 +128,16 @@ const ALLOWED: readonly (readonly [file: string, imports: string])[] = [
   ['server/customers/probe-people.ts', '../people'],
   ['server/security/probe-config.ts', '../config'],
   ['server/probe-root.ts', '../domain/config'],
+  ['domain/settings/probe-catalogue.ts', '../catalogue/snapshot'],
+  ['domain/catalogue/probe-shared.ts', '../shared/custom-line'],
+  ['domain/orders/probe-config.ts', '../config'],
+  ['domain/catalogue/probe.test.ts', '../settings/storefront-settings'],
+  ['web/src/desk/fulfilment/probe-returns.ts', '../returns/order-returns'],
+  ['web/src/desk/customers/probe-routes.ts', '../routes/fulfilment'],
+  ['web/src/desk/quotes/probe-enquiries.ts', '../enquiries/enquiries-api'],
+  ['web/src/desk/returns/probe-gift-cards.ts', '../gift-cards/gift-card-refund-choice'],
+  ['web/src/desk/enquiries/probe.test.tsx', '../quotes/quotes-api'],
+  ['web/src/desk/desk-app.tsx', './fulfilment/screens'],
 ];
 
 /** Two modules that import each other. */
@@ -211,5 +238,23 @@ describe('import direction (biome.json)', () => {
       );
     expect(faces.length).toBeGreaterThan(0);
     for (const { group } of faces) expect(group).toEqual(['../*/**', '!../../**']);
+  });
+
+  it('holds the floors of domain/ and the desk as scripts/floors.ts lists them, every folder on one', () => {
+    // A folder on no floor would import anything and be imported by anything: a new one is placed first.
+    for (const building of BUILDINGS) {
+      const placed = building.floors.flat();
+      expect(new Set(placed).size).toBe(placed.length);
+      expect(
+        roomsOf(ROOT, building)
+          .map(({ name }) => name)
+          .filter((name) => !placed.includes(name)),
+      ).toEqual([]);
+    }
+    const { overrides } = z
+      .object({ overrides: z.array(z.unknown()) })
+      .parse(JSON.parse(readFileSync(path.join(ROOT, 'biome.json'), 'utf8')));
+    // `npx tsx scripts/floors.ts --write` writes them again after a floor changes.
+    expect(overrides.filter(isFloorOverride)).toEqual(allFloorOverrides(ROOT));
   });
 });

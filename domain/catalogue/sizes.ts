@@ -11,7 +11,9 @@
  * - Cart lines are keyed by product and size: one bracelet in two sizes is two lines.
  * Lengths are computed in whole millimetres, so 16.1 + 1.5 is 17.6 and never 17.600000000000001.
  */
+
 import { type BraceletSize, DEFAULT_SIZE, SIZE_CODES, SIZES, type SizeCode } from '../config';
+import { isCustomLineId } from '../shared/custom-line';
 
 // zod-free on purpose: the cart (every page's first render) keys its lines with this module, and zod stays
 // off the first paint (docs/decisions/0003). The API's size schemas live in domain/checkout/checkout.ts.
@@ -58,15 +60,6 @@ export function sizeLabel(code: string): string {
 /** "Burgundy Safari (Large)": the line name on the provider's checkout, e-mails and pages. */
 export function nameWithSize(productName: string, code: SizeCode): string {
   return `${productName} (${sizeByCode(code).name})`;
-}
-
-/**
- * A custom line of a quote (domain/quotes/quotes.ts customLineId): a bespoke design, no catalogue product and no
- * bracelet size, stored with the id `custom:{quote}:{n}`. Here, not in quotes.ts, so the cart's chunk can
- * ask without zod.
- */
-export function isCustomLineId(productId: string): boolean {
-  return productId.startsWith('custom:');
 }
 
 /**

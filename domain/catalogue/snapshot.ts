@@ -5,8 +5,8 @@
  */
 
 import type { SizeCode } from '../config';
-import type { StorefrontSettings } from '../settings/storefront-settings';
 import type { Cents } from '../shared/money';
+import type { StorefrontSettings } from './storefront-shop';
 
 export const PRODUCT_STATUSES = ['active', 'paused', 'retired'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];

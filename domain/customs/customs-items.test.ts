@@ -7,7 +7,6 @@ import {
   isOutsideEu,
   MissingCustomsDataError,
   missingCustomsData,
-  spreadDiscount,
 } from './customs-items';
 import type { ProductCustoms } from './product-customs';
 import { normaliseCustoms, productCustomsSchema } from './product-customs';
@@ -94,20 +93,31 @@ describe('customsItems', () => {
   });
 });
 
-describe('spreadDiscount', () => {
-  it('shares add up to the discount and never exceed a line (property, seeded)', () => {
+describe('the discount in the declared values', () => {
+  it('the items declare what was paid: their values add up to the lines less the discount (property, seeded)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 8 }),
         fc.integer({ min: 0, max: 900_000 }),
         (totals, discount) => {
-          const shares = spreadDiscount(totals, discount);
+          const order = {
+            currency: 'EUR',
+            discount,
+            lines: totals.map((lineTotal) => ({
+              productId: '1',
+              name: 'Burgundy Safari',
+              size: 'M' as const,
+              quantity: 1,
+              lineTotal,
+            })),
+          };
+          const items = customsItems(order, lookup);
           const sum = totals.reduce((a, b) => a + b, 0);
-          expect(shares.reduce((a, b) => a + b, 0)).toBe(Math.min(discount, sum));
-          shares.forEach((s, i) => {
-            expect(Number.isInteger(s)).toBe(true);
-            expect(s).toBeGreaterThanOrEqual(0);
-            expect(s).toBeLessThanOrEqual(totals[i] ?? 0);
+          expect(customsTotals(items).valueCents).toBe(sum - Math.min(discount, sum));
+          items.forEach((item, i) => {
+            expect(Number.isInteger(item.valueCents)).toBe(true);
+            expect(item.valueCents).toBeGreaterThanOrEqual(0);
+            expect(item.valueCents).toBeLessThanOrEqual(totals[i] ?? 0);
           });
         },
       ),

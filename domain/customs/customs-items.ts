@@ -5,48 +5,19 @@
  * order and the products.
  */
 
-import { isCustomLineId } from '../catalogue/sizes';
 import type { SizeCode } from '../config';
+import { allocate } from '../shared/allocation';
+import { isCustomLineId } from '../shared/custom-line';
+import { isEuVatCountry } from '../vat/countries';
 import type { ProductCustoms } from './product-customs';
 
 /**
- * The EU's member states: a parcel to any other country leaves the EU's customs union and carries a
- * customs declaration. Fixed here, not read from the shop's zones (which say what the owner charges),
- * because customs follow membership, not prices.
+ * True when a parcel to this country (ISO alpha-2, any case) needs a customs declaration: it leaves the EU's
+ * customs union. Membership is the one list of domain/vat/countries.ts (its XI, Northern Ireland, follows
+ * the EU's rules for goods), not the shop's zones, which say what the owner charges.
  */
-export const EU_MEMBER_STATES: readonly string[] = [
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-];
-
-/** True when a parcel to this country (ISO alpha-2, any case) needs a customs declaration. */
 export function isOutsideEu(countryCode: string): boolean {
-  return !EU_MEMBER_STATES.includes(countryCode.trim().toUpperCase());
+  return !isEuVatCountry(countryCode.trim().toUpperCase());
 }
 
 /** The reason every declaration gives (the CN23's "category of item"). */
@@ -147,37 +118,16 @@ export function customsDescription(materials: string): string {
 }
 
 /**
- * Spreads the order's discount over its lines in proportion to their totals (largest remainder, so the
- * shares add up to the discount exactly and no line goes below zero).
- */
-export function spreadDiscount(lineTotals: readonly number[], discount: number): number[] {
-  const total = lineTotals.reduce((sum, t) => sum + t, 0);
-  const off = Math.max(0, Math.min(discount, total));
-  if (total === 0 || off === 0) return lineTotals.map(() => 0);
-  const exact = lineTotals.map((t) => (t * off) / total);
-  const shares = exact.map(Math.floor);
-  let left = off - shares.reduce((sum, s) => sum + s, 0);
-  const order = exact
-    .map((e, i) => ({ i, rest: e - Math.floor(e) }))
-    .sort((a, b) => b.rest - a.rest || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    shares[i] = (shares[i] ?? 0) + 1;
-    left -= 1;
-  }
-  return shares;
-}
-
-/**
  * The order's customs items, one per line, in the order's line order. Throws MissingCustomsDataError
  * naming every line without customs data (check with missingCustomsData first to answer a refusal).
  */
 export function customsItems(order: CustomsOrder, customsOf: CustomsLookup): CustomsItem[] {
   const missing = missingCustomsData(order, customsOf);
   if (missing.length > 0) throw new MissingCustomsDataError(missing);
-  const shares = spreadDiscount(
+  // The discount shared over the lines by the shop's one allocation rule (largest remainder, by line value).
+  const shares = allocate(
+    Math.max(0, order.discount ?? 0),
     order.lines.map((l) => l.lineTotal),
-    order.discount ?? 0,
   );
   return order.lines.map((line, index) => {
     const customs = customsOf(line.productId) as ProductCustoms;

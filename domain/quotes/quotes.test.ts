@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isCustomLineId, lineNameWithSize } from '../catalogue/sizes';
+import { lineNameWithSize } from '../catalogue/sizes';
 import { parseIsoDate } from '../shared/calendar-date';
+import { isCustomLineId } from '../shared/custom-line';
 import { cents } from '../shared/money';
 import {
   customLineId,

@@ -196,7 +196,7 @@ export function quoteLineKind(line: QuoteLineInput): 'catalogue' | 'custom' | nu
 /**
  * The order line id of a custom line: no catalogue product has it (catalogue ids are digits), and it is
  * unique across orders, so the desk's Today and Numbers never merge two bespoke designs (isCustomLineId in
- * domain/catalogue/sizes.ts recognises it).
+ * domain/shared/custom-line.ts recognises it).
  */
 export function customLineId(reference: string, index: number): string {
   return `custom:${reference}:${index + 1}`;

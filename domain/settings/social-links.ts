@@ -2,11 +2,9 @@
  * The footer's links to the owner's pages elsewhere (Settings, docs/product/desk.md §10.14). A module of its
  * own: every page's footer reads it, and the rest of the storefront settings stays out of the shell.
  */
-export interface StorefrontSocial {
-  readonly instagram: string;
-  readonly facebook: string;
-  readonly pinterest: string;
-}
+import type { StorefrontSocial } from '../catalogue/storefront-shop';
+
+export type { StorefrontSocial };
 
 /** The first start's: none (the footer shows no link until the owner gives one). */
 export const NO_SOCIAL_LINKS: StorefrontSocial = { instagram: '', facebook: '', pinterest: '' };

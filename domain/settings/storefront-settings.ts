@@ -6,65 +6,19 @@
  * and no schema: the storefront's bundle carries these types and defaults, never the desk's validation.
  */
 import type { ShippingRate, ShippingRates } from '../cart/pricing';
+import type { StorefrontClosure, StorefrontSettings, StorefrontZone } from '../catalogue/storefront-shop';
 import { SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
 import { DEFAULT_US_DUTY_PERCENT } from '../customs/duty-notice';
 import { formatDayMonth, irishDate, parseIsoDate } from '../shared/calendar-date';
 import { cents } from '../shared/money';
 import { type GbChoice, refusesDestination } from '../vat/vat-breakdown';
 import { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT } from './announcement';
-import { NO_SOCIAL_LINKS, type StorefrontSocial } from './social-links';
+import { NO_SOCIAL_LINKS } from './social-links';
 
+// The shapes live with the snapshot that carries them (catalogue sits under settings); named here too, where
+// the settings' readers look for them.
+export type { StorefrontClosure, StorefrontSettings, StorefrontZone };
 export { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT };
-
-export interface StorefrontZone {
-  readonly id: ZoneId;
-  readonly name: string;
-  readonly countries: readonly string[];
-  /** Cents. */
-  readonly price: number;
-  /** Cents of items from which shipping is free; null: never. */
-  readonly freeFrom: number | null;
-}
-
-/** A closure as shoppers see it: dates YYYY-MM-DD, and the reason the banner gives. */
-export interface StorefrontClosure {
-  readonly from: string;
-  readonly to: string;
-  readonly reason: string;
-}
-
-export interface StorefrontSettings {
-  readonly shipping: { readonly zones: readonly StorefrontZone[] };
-  readonly closures: readonly StorefrontClosure[];
-  /** 1 = Monday ... 7 = Sunday. */
-  readonly workingDays: readonly number[];
-  /** The owner's own last order date for Christmas (YYYY-MM-DD), where earlier than the computed; null: none. */
-  readonly christmasLastOrder: string | null;
-  readonly away: {
-    readonly mode: 'off' | 'keep-selling' | 'pause-sales';
-    /** YYYY-MM-DD; null while open. */
-    readonly until: string | null;
-    readonly message: string;
-  };
-  readonly announcement: {
-    readonly text: string;
-    readonly enabled: boolean;
-    /** What a dismissal remembers (announcementKey): worked out by the server, so no page carries the hash. */
-    readonly key?: string;
-  };
-  /** The footer's links to her pages elsewhere, each a full https address; an empty one is not shown. */
-  readonly social: StorefrontSocial;
-  /**
-   * The duty a US buyer pays the carrier at the door, in percent of the value, as the owner set it in
-   * Settings (docs/product/customs.md): the cart and the checkout dialog say it before paying.
-   */
-  readonly usDutyPercent?: number;
-  /**
-   * The server's input: when the seller or the zones last changed (ISO instant); the snapshot carries
-   * the Irish date of it (YYYY-MM-DD), the legal pages' "Last updated" when later than their text's.
-   */
-  readonly legalUpdatedAt?: string | null;
-}
 
 /** "Tell me when you're back": POST { email }, double opt-in, one e-mail when the shop is open again. */
 export const BACK_IN_TOUCH_API = '/api/back-in-touch';

@@ -41,7 +41,15 @@ import { maskEmail } from '../../domain/shared/email';
 import { type Cents, cents } from '../../domain/shared/money';
 import { refusesDestination } from '../../domain/vat/vat-breakdown';
 import type { Database } from '../db/schema';
-import { GIFT_CARD_CHECKOUT_MS, giftCardLinesInsert, type PendingGiftCardLine } from '../gift-cards';
+import {
+  type CheckoutGiftCards,
+  GIFT_CARD_CHECKOUT_MS,
+  GiftCardBalanceChanged,
+  giftCardCodeRefusal,
+  giftCardLinesInsert,
+  type PendingGiftCardLine,
+  refusedCodeIndex,
+} from '../gift-cards';
 import { newOrderId, randomAlphanumeric } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
 import { type CheckoutDiscounts, discountLabel } from '../offers';
@@ -50,6 +58,7 @@ import {
   ORDERS_MAIL_KINDS,
   type OrderStore,
   type OrderVat,
+  referenceOf,
   type SellerNow,
   type StoredOrder,
 } from '../orders';
@@ -65,17 +74,10 @@ import {
   SESSION_ID_PLACEHOLDER,
   type ShippingDetails,
 } from '../payments';
-import { orderVatAnswer } from '../vat';
+import { CARDS_ALONE_VAT_PLAN, type CheckoutVatFace, orderVatAnswer, planCheckoutVat } from '../vat';
 import { cardPaidAddress } from './card-paid-address';
 import type { CheckoutHolds } from './checkout-holds';
-import { CARDS_ALONE_VAT_PLAN, type CheckoutVatFace, planCheckoutVat } from './checkout-vat';
-import {
-  type CheckoutGiftCards,
-  GiftCardBalanceChanged,
-  giftCardCodeRefusal,
-  refusedCodeIndex,
-} from './gift-card-payment';
-import { type MarkPaid, referenceOf } from './mark-paid';
+import type { MarkPaid } from './mark-paid';
 import { priceCheckout } from './pricing';
 
 export interface CheckoutServiceLogger {

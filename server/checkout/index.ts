@@ -10,7 +10,7 @@ import type { ReconcileResult, ReconcileTimings } from './reconcile';
 
 export type { CheckoutHold, CheckoutHolds, HeldLine } from './checkout-holds';
 export type { CheckoutOutcome, CheckoutService } from './checkout-service';
-export type { MarkPaid, PaidOutcome, PaidParticipant, PaymentWay } from './mark-paid';
+export type { MarkPaid, PaidOutcome, PaymentWay } from './mark-paid';
 
 export interface CheckoutFace {
   /** Hosted checkouts (a cart's, a quote's, a payment link's), their confirmation and the provider's events. */

@@ -7,25 +7,17 @@
 import type { FastifyInstance } from 'fastify';
 import { dutyNotice } from '../../domain/customs/duty-notice';
 import { DEFAULT_US_DUTY_PERCENT } from '../../domain/settings/shop-settings';
-import { irishDate } from '../../domain/shared/calendar-date';
-import { takeGiftCardLines } from '../gift-cards';
+import { giftCardsAtCheckout, giftCardsAtPayment } from '../gift-cards';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
-import { vatStep } from '../vat';
+import { vatAtPayment, vatStep } from '../vat';
 import { CheckoutHolds } from './checkout-holds';
 import { checkoutRoutes } from './checkout-routes';
 import { CheckoutService } from './checkout-service';
-import { vatAtPayment } from './checkout-vat';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
-import {
-  giftCardBoughtLine,
-  giftCardOwedText,
-  giftCardPaymentLines,
-  giftCardsAtCheckout,
-} from './gift-card-payment';
 import { manualOrderRoutes } from './manual-order-routes';
 import { ManualOrderService } from './manual-order-service';
-import { MarkPaid, referenceOf } from './mark-paid';
+import { MarkPaid } from './mark-paid';
 import { declareAdjustments } from './pricing';
 import {
   type ReconcileParts,
@@ -88,47 +80,17 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
     giftCardsOf: (reference) => giftCards.paymentsOf(reference),
     giftCardsBoughtOf: (reference) => giftCards.boughtIn(reference),
   });
-  // The cards' holds become spends on the order in the payment's own transaction, whichever way it came.
-  paid.join({
-    name: 'gift-cards',
-    onPaid: async (trx, order) => {
-      const reference = referenceOf(order);
-      const { short, parts } = await giftCards.spend(trx, order.id, reference);
-      // The e-mail shows the split: each card's part, then the card payment's (§19.3), which never
-      // counts a card's part still owed.
-      const paymentLines = giftCardPaymentLines(parts, order.total - short);
-      // A hold that lapsed and whose balance was spent elsewhere since: the order says what it owes, in
-      // the desk's review list and first in the owner's e-mail; the payments show the card's part unpaid.
-      const owed = short > 0 ? giftCardOwedText(short) : null;
-      if (owed) {
-        app.log.warn({ orderId: order.id, short }, 'gift cards: a lapsed hold could not be taken again');
-        await store.flagPaidForReview(trx, order.id, owed);
-      }
-      // The cards the order bought become cards now: the recipient's e-mail is queued for its day, the
-      // buyer's confirmation shows each card's last 4 only.
-      const bought = await takeGiftCardLines(trx, order.id);
-      const ownerLines = owed ? [owed] : [];
-      if (bought.length === 0)
-        return paymentLines.length > 0 ? { receiptLines: paymentLines, ownerLines } : { ownerLines };
-      const issued = await uses.giftCards.service.issueForOrder(trx, {
-        orderReference: reference,
-        // Who they are from: the name the buyer of cards alone gave, else the delivery address's; her
-        // e-mail address only for an order stored before the name was asked.
-        buyer: {
-          name: bought[0]?.from ?? order.shippingDetails?.name ?? order.email,
-          email: order.email,
-        },
-        cards: bought,
-      });
-      // The cards bought are lines like the bracelets, above the totals; the split stays under them.
-      const today = irishDate(now ? now() : new Date());
-      return {
-        receiptLines: paymentLines,
-        boughtLines: issued.map((card) => giftCardBoughtLine(card, today)),
-        ownerLines,
-      };
-    },
-  });
+  // The cards' holds become spends on the order in the payment's own transaction, whichever way it came,
+  // and the cards it bought become cards (gift cards' own part, gift-card-payment.ts).
+  paid.join(
+    giftCardsAtPayment({
+      cards: giftCards,
+      service: uses.giftCards.service,
+      orders: store,
+      log: app.log,
+      now: () => (now ? now() : new Date()),
+    }),
+  );
   // The order's VAT settled on the day of supply and its invoice issued, in the payment's transaction.
   paid.join(vatAtPayment(uses.vat, () => (now ? now() : new Date())));
   // What a feature holds while a checkout is open (the maker's materials): joined like `paid`.

@@ -6,7 +6,6 @@
  */
 
 import type { Transaction } from 'kysely';
-import { isCustomLineId } from '../../domain/catalogue/sizes';
 import type { OrderPayment } from '../../domain/checkout/checkout';
 import { DEFAULT_US_DUTY_PERCENT, dutyNotice } from '../../domain/customs/duty-notice';
 import {
@@ -34,6 +33,7 @@ import {
   trackingUrlFor,
 } from '../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS } from '../../domain/orders/manual-order';
+import { isCustomLineId } from '../../domain/shared/custom-line';
 import { shopperCreditNoteUrl } from '../../domain/vat/order-invoices';
 import type { OrderVatAnswer } from '../../domain/vat/order-vat';
 import { settledVat, type VatStatement } from '../../domain/vat/vat-statement';

@@ -7,12 +7,13 @@
  * once-only message it was. Both run once per Idempotency-Key.
  */
 import { randomBytes } from 'node:crypto';
-import { isCustomLineId, sizeByCode } from '../../domain/catalogue/sizes';
+import { sizeByCode } from '../../domain/catalogue/sizes';
 import { checkGiftMessage } from '../../domain/checkout/gift-message';
 import type { SizeCode, ZoneId } from '../../domain/config';
 import { ADMIN_MESSAGES, CARRIER_LABELS, type Carrier } from '../../domain/orders/admin-api';
 import { ORDER_EDIT_MESSAGES, type OrderEdit, type ResendKind } from '../../domain/orders/order-edit';
 import { countryName } from '../../domain/shared/countries';
+import { isCustomLineId } from '../../domain/shared/custom-line';
 import { type Actor, type AuditEntry, oncePerAction, type RequestClaims } from '../audit/audit-trail';
 import type { NewOutboxRow } from '../db/schema';
 import { refuse } from '../lib/refusal';

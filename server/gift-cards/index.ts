@@ -13,9 +13,21 @@
  * - `issueForOrder(tx, { orderReference, buyer, cards })` when an order that bought cards is paid
  *   (then `wakeOutbox`).
  */
-import type { GiftCardService } from './gift-card-service';
-import type { GiftCardStore } from './gift-card-store';
+import type { GiftCardsFace } from './gift-cards-face';
 
+export {
+  type CheckoutGiftCards,
+  GIFT_CARD_BALANCE_CHANGED,
+  GiftCardBalanceChanged,
+  type GiftCardsAtPaymentParts,
+  giftCardBoughtLine,
+  giftCardCodeRefusal,
+  giftCardOwedText,
+  giftCardPaymentLines,
+  giftCardsAtCheckout,
+  giftCardsAtPayment,
+  refusedCodeIndex,
+} from './gift-card-payment';
 export {
   type BoughtGiftCard,
   GIFT_CARD_CHECKOUT_MS,
@@ -33,18 +45,12 @@ export {
   type GiftCardStore,
   giftCardsOfEmail,
 } from './gift-card-store';
+export type { GiftCardsFace } from './gift-cards-face';
 export {
   giftCardLinesInsert,
   type PendingGiftCardLine,
   takeGiftCardLines,
 } from './order-gift-card-store';
-
-export interface GiftCardsFace {
-  readonly service: GiftCardService;
-  readonly store: GiftCardStore;
-  /** Counts one code tried by a client; false when the client or the code is over the limit. */
-  readonly attempt: (client: string, code: string) => Promise<boolean>;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

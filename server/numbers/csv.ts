@@ -3,11 +3,11 @@
  * by the shop's one CSV writer (lib/csv.ts).
  */
 
-import { isCustomLineId } from '../../domain/catalogue/sizes';
 import { itemsSubtotal } from '../../domain/offers/discounts';
 import { paymentMethodLabel } from '../../domain/orders/manual-order';
 import { formatVatRate } from '../../domain/settings/seller-texts';
 import { irishIsoDateTime } from '../../domain/shared/calendar-date';
+import { isCustomLineId } from '../../domain/shared/custom-line';
 import { amount, csvDocument } from '../lib/csv';
 import type { Subscriber } from '../newsletter';
 import type { OrderLineRow, OrderRow } from '../orders';

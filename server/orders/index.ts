@@ -111,4 +111,5 @@ export {
   vatInOrder,
   type ZoneNameNow,
 } from './order-vat';
+export { type PaidMail, type PaidNote, type PaidParticipant, referenceOf } from './paid-participant';
 export type { OrderLineRow, OrderRow } from './tables';

@@ -6,7 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { isCustomLineId, sizeLabel } from '../../domain/catalogue/sizes';
+import { sizeLabel } from '../../domain/catalogue/sizes';
 import { deliveryEstimate } from '../../domain/making/dispatch';
 import { CARRIER_LABELS, CARRIERS } from '../../domain/orders/admin-api';
 import {
@@ -25,6 +25,7 @@ import {
 import type { ShopperReturn } from '../../domain/orders/return-info';
 import { orderDiscountLabel } from '../../domain/quotes/quotes';
 import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
+import { isCustomLineId } from '../../domain/shared/custom-line';
 import { canonicalEmail, checkEmail } from '../../domain/shared/email';
 import type { SettledVat, VatStatement } from '../../domain/vat/vat-statement';
 import type { Database } from '../db/schema';

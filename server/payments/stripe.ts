@@ -5,11 +5,12 @@
 
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { isCustomLineId, lineNameWithSize } from '../../domain/catalogue/sizes';
+import { lineNameWithSize } from '../../domain/catalogue/sizes';
 import { BRAND, DEFAULT_SIZE, SHIPPING_ZONES } from '../../domain/config';
 import { giftCardLabel } from '../../domain/gift-cards/gift-cards';
 import { type DeliveryPromise, deliveryPromiseText } from '../../domain/making/dispatch';
 import { dayNumber, type IsoDate, irishDate } from '../../domain/shared/calendar-date';
+import { isCustomLineId } from '../../domain/shared/custom-line';
 import { cents, formatEuro, PAYMENT_CURRENCY } from '../../domain/shared/money';
 import type { StripeConfig } from '../config';
 import { lazyModule } from '../lib/lazy-module';

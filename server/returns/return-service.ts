@@ -8,7 +8,6 @@
  */
 
 import type { Transaction } from 'kysely';
-import { isCustomLineId } from '../../domain/catalogue/sizes';
 import { POLICY } from '../../domain/config';
 import { ADMIN_MESSAGES, type GiftCardRefundChoice, type OrderDetail } from '../../domain/orders/admin-api';
 import type { ReturnInfo, ReturnLine } from '../../domain/orders/return-info';
@@ -21,6 +20,7 @@ import {
   type UpdateReturnRequest,
   WITHDRAWAL_RETURN_REASON,
 } from '../../domain/orders/returns';
+import { isCustomLineId } from '../../domain/shared/custom-line';
 import { type Actor, type AuditEntry, oncePerAction, type RequestClaims } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
 import type { FulfilmentOrder, FulfilmentStore } from '../fulfilment';

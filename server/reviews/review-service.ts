@@ -6,7 +6,6 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { isCustomLineId } from '../../domain/catalogue/sizes';
 import type { AdminReview, OrderReviews, ReviewRequest } from '../../domain/reviews/review-schemas';
 import {
   ANONYMOUS_NAME,
@@ -20,6 +19,7 @@ import {
   type ReviewsSnapshot,
   summarise,
 } from '../../domain/reviews/reviews';
+import { isCustomLineId } from '../../domain/shared/custom-line';
 import { outboxRow } from '../mail/outbox';
 import type { OrderPageRecord, OrderRow, OrderStore } from '../orders';
 import { REVIEW_REQUEST_KIND, reviewRequestMail } from './review-mail';

@@ -1,17 +1,17 @@
 /**
  * The desk's routes live in the hash (/admin#/ is Today, /admin#/orders the list, /admin#/orders/SOL-1234),
  * like the shop's: the server serves one page at /admin and every desk link (the packing slip's QR code
- * among them) works from a fresh tab. Each desk feature declares its own routes in its `routes.ts`: their
+ * among them) works from a fresh tab. Each desk feature declares its own routes in `routes/<name>.ts`: their
  * shapes (added to `DeskRoutes`), their links and their parser; desk-app.tsx composes the parsers with the
  * features' screens, so a new screen edits its own folder and the desk's list of features, nothing here.
  */
 import { useSyncExternalStore } from 'react';
 
 /**
- * Every desk route by its id, each feature adding its own from its `routes.ts` (declaration merging): the
+ * Every desk route by its id, each feature adding its own from its `routes/<name>.ts` (declaration merging): the
  * id is the key and the route's `id`.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: the features' routes.ts files fill it in.
+// biome-ignore lint/suspicious/noEmptyInterface: the features' routes/<name>.ts files fill it in.
 export interface DeskRoutes {}
 
 export type DeskRoute = DeskRoutes[keyof DeskRoutes];

@@ -1,25 +1,25 @@
 // @vitest-environment jsdom
 /**
- * The desk's routes as desk-app.tsx composes them from the features' `routes.ts`: each hash to its screen,
+ * The desk's routes as desk-app.tsx composes them from the features' `routes/<name>.ts`: each hash to its screen,
  * each feature's links back to its own routes, and no path claimed by two features.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogueHref } from './catalogue/routes';
-import { checkoutHref } from './checkout/routes';
-import { customersHref } from './customers/routes';
 import { deskRouteOf } from './desk-app';
 import type { DeskRoute } from './desk-router';
-import { enquiriesHref } from './enquiries/routes';
-import { fulfilmentHref } from './fulfilment/routes';
-import { giftCardsHref } from './gift-cards/routes';
-import { makingHref } from './making/routes';
-import { newsletterHref } from './newsletter/routes';
-import { numbersHref } from './numbers/routes';
-import { offersHref } from './offers/routes';
-import { peopleHref } from './people/routes';
-import { quotesHref } from './quotes/routes';
-import { reviewsHref } from './reviews/routes';
-import { settingsHref } from './settings/routes';
+import { catalogueHref } from './routes/catalogue';
+import { checkoutHref } from './routes/checkout';
+import { customersHref } from './routes/customers';
+import { enquiriesHref } from './routes/enquiries';
+import { fulfilmentHref } from './routes/fulfilment';
+import { giftCardsHref } from './routes/gift-cards';
+import { makingHref } from './routes/making';
+import { newsletterHref } from './routes/newsletter';
+import { numbersHref } from './routes/numbers';
+import { offersHref } from './routes/offers';
+import { peopleHref } from './routes/people';
+import { quotesHref } from './routes/quotes';
+import { reviewsHref } from './routes/reviews';
+import { settingsHref } from './routes/settings';
 
 describe('desk routes', () => {
   it('reads the screens from the hash and writes links back to them', () => {

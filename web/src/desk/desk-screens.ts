@@ -1,6 +1,6 @@
 /**
  * What a desk feature declares of its screens (its `screens.tsx`): its sections in the navigation, the
- * routes it shows (its `routes.ts`) with the section each belongs to and who may open them, and the screen
+ * routes it shows (its `routes/<name>.ts`) with the section each belongs to and who may open them, and the screen
  * for a route. desk-app.tsx composes the features' declarations in the navigation's order.
  */
 import type { ReactNode } from 'react';
@@ -31,7 +31,7 @@ export interface DeskScreenContext {
 }
 
 export interface DeskScreens {
-  /** Its routes in the hash (its `routes.ts`). */
+  /** Its routes in the hash (its `routes/<name>.ts`). */
   readonly parse: DeskRouteParser;
   readonly nav: readonly DeskNavItem[];
   readonly routes: Partial<Readonly<Record<DeskRoute['id'], DeskScreenRoute>>>;

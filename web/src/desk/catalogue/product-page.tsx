@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DeskApiError } from '../desk-api';
 import { navigate } from '../desk-router';
 import { BackInStockWaiting } from '../newsletter/back-in-stock-waiting';
+import { catalogueHref } from '../routes/catalogue';
 import { DataTable } from '../ui/data-table';
 import { Field, TextAreaField } from '../ui/desk-fields';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
@@ -37,7 +38,6 @@ import {
 import { ProductHistory } from './product-history';
 import { ProductImages } from './product-images';
 import { PRODUCT_STATUS_LABELS, ProductStatusBadge } from './product-ui';
-import { catalogueHref } from './routes';
 
 export function ProductPage({ productId }: { readonly productId: string | null }) {
   if (productId === null) return <NewProduct />;

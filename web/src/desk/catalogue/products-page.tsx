@@ -7,6 +7,7 @@
 import { useContext, useId, useRef, useState } from 'react';
 import { feedRefusals } from '../../../../domain/pages/feed-refusals';
 import { DeskApiError, newSubmissionKey } from '../desk-api';
+import { catalogueHref } from '../routes/catalogue';
 import { DataTable } from '../ui/data-table';
 import { useKeepFocus } from '../ui/desk-fields';
 import { money } from '../ui/desk-format';
@@ -14,7 +15,6 @@ import { SessionEndedContext, useDeskAction, useDeskData } from '../ui/desk-hook
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
 import { type AdminProduct, CsvImportError, type ImportRow, productApi, thumbnailUrl } from './product-api';
 import { ProductStatusBadge } from './product-ui';
-import { catalogueHref } from './routes';
 
 export const byPosition = (a: AdminProduct, b: AdminProduct) =>
   a.position - b.position || Number(a.id) - Number(b.id) || a.id.localeCompare(b.id);

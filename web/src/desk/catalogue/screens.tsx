@@ -1,8 +1,8 @@
 /** Products and a product: loaded only when opened, so the packing bench's phone never downloads them. */
 import { lazy, Suspense } from 'react';
 import { type DeskScreens, OWNER } from '../desk-screens';
+import { catalogueHref, parseCatalogueHash } from '../routes/catalogue';
 import { Loading } from '../ui/desk-ui';
-import { catalogueHref, parseCatalogueHash } from './routes';
 
 const ProductsPage = lazy(() => import('./products-page').then((m) => ({ default: m.ProductsPage })));
 const ProductPage = lazy(() => import('./product-page').then((m) => ({ default: m.ProductPage })));

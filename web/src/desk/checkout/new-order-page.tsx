@@ -18,7 +18,7 @@ import {
   type PaymentMethod,
 } from '../../../../domain/orders/manual-order';
 import { type AdminProduct, productApi } from '../catalogue/product-api';
-import { fulfilmentHref } from '../fulfilment/routes';
+import { fulfilmentHref } from '../routes/fulfilment';
 import { AddressFields } from '../ui/address-fields';
 import { Field, SelectField, TextAreaField, ZoneField } from '../ui/desk-fields';
 import { money, parseEuroInput, statusLabel } from '../ui/desk-format';

@@ -1,8 +1,8 @@
 /** The owner's own order, in the Orders section (the owner's alone), loaded when opened. */
 import { lazy, Suspense } from 'react';
 import { type DeskScreens, OWNER } from '../desk-screens';
+import { parseCheckoutHash } from '../routes/checkout';
 import { Loading } from '../ui/desk-ui';
-import { parseCheckoutHash } from './routes';
 
 const NewOrderPage = lazy(() => import('./new-order-page').then((m) => ({ default: m.NewOrderPage })));
 

@@ -14,9 +14,10 @@ import {
 } from '../../../../domain/customers/customers';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { navigate } from '../desk-router';
-import { enquiriesHref } from '../enquiries/routes';
-import { fulfilmentHref } from '../fulfilment/routes';
-import { quotesHref } from '../quotes/routes';
+import { customersHref } from '../routes/customers';
+import { enquiriesHref } from '../routes/enquiries';
+import { fulfilmentHref } from '../routes/fulfilment';
+import { quotesHref } from '../routes/quotes';
 import { DeskCard, FactList, HistoryCard, RecordList, RecordRow, SaveStatus } from '../ui/desk-card';
 import { TextAreaField } from '../ui/desk-fields';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
@@ -31,7 +32,6 @@ import {
   StatusBadge,
 } from '../ui/desk-ui';
 import { customersApi } from './customers-api';
-import { customersHref } from './routes';
 
 const NEWSLETTER_LABELS: Readonly<Record<CustomerSummary['newsletter'], string>> = {
   none: 'Not subscribed',

@@ -1,8 +1,8 @@
 /** Customers and a customer, loaded when opened. */
 import { lazy, Suspense } from 'react';
 import { type DeskScreens, OWNER } from '../desk-screens';
+import { customersHref, parseCustomersHash } from '../routes/customers';
 import { Loading } from '../ui/desk-ui';
-import { customersHref, parseCustomersHash } from './routes';
 
 const CustomersPage = lazy(() => import('./customers-page').then((m) => ({ default: m.CustomersPage })));
 const CustomerPage = lazy(() => import('./customers-page').then((m) => ({ default: m.CustomerPage })));

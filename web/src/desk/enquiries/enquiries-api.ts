@@ -12,7 +12,9 @@ import {
   type EnquiryStatus,
 } from '../../../../domain/enquiries/enquiry-texts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
+import { irishDate } from '../../../../domain/shared/calendar-date';
 import { deskCall } from '../desk-api';
+import { formatDay } from '../ui/desk-format';
 
 export const enquiriesApi = {
   list: (status: EnquiryStatus | null) =>
@@ -29,3 +31,17 @@ export const enquiriesApi = {
       [IDEMPOTENCY_KEY_HEADER]: submission,
     }).then((r) => r.enquiry),
 };
+
+/**
+ * An enquiry as the desk names it: its company (or, without one, the sender's name) and the day it came,
+ * "Acme Ltd, 20 Nov 2026". Never its id, which means nothing to a person.
+ */
+export function enquiryLabel(enquiry: {
+  readonly name: string;
+  readonly company: string | null;
+  readonly createdAt: string;
+}): string {
+  const at = new Date(enquiry.createdAt);
+  const day = Number.isNaN(at.getTime()) ? enquiry.createdAt : irishDate(at);
+  return `${enquiry.company ?? enquiry.name}, ${formatDay(day)}`;
+}

@@ -14,14 +14,14 @@ import {
   ENQUIRY_STATUSES,
   type EnquiryStatus,
 } from '../../../../domain/enquiries/enquiry-texts';
-import { quotesHref } from '../quotes/routes';
+import { enquiriesHref } from '../routes/enquiries';
+import { quotesHref } from '../routes/quotes';
 import { DeskCard, FactList, RecordList, RecordRow, SaveStatus } from '../ui/desk-card';
 import { SelectField, TextAreaField } from '../ui/desk-fields';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, LoadedList, LoadedRecord, PageHeading, StatusFilter } from '../ui/desk-ui';
 import { enquiriesApi } from './enquiries-api';
-import { enquiriesHref } from './routes';
 
 const STATUS_TONE: Readonly<Record<EnquiryStatus, string>> = {
   new: 'border-wine/30 bg-sand text-wine-dark',

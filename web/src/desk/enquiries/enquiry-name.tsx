@@ -1,9 +1,8 @@
 /** An enquiry named as the owner knows it (company or sender, and its date), linked to it: never its id. */
 
-import { enquiryLabel } from '../quotes/quotes-api';
+import { enquiriesHref } from '../routes/enquiries';
 import { useDeskData } from '../ui/desk-hooks';
-import { enquiriesApi } from './enquiries-api';
-import { enquiriesHref } from './routes';
+import { enquiriesApi, enquiryLabel } from './enquiries-api';
 
 export function EnquiryName({ id }: { readonly id: string }) {
   const [loaded] = useDeskData(`enquiry-name-${id}`, () => enquiriesApi.get(id));

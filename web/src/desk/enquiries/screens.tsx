@@ -1,8 +1,8 @@
 /** Enquiries and an enquiry, with the count of new ones beside the section. */
 import { type DeskScreens, OWNER } from '../desk-screens';
+import { enquiriesHref, parseEnquiriesHash } from '../routes/enquiries';
 import { enquiriesApi } from './enquiries-api';
 import { EnquiriesPage, EnquiryPage } from './enquiries-page';
-import { enquiriesHref, parseEnquiriesHash } from './routes';
 
 export const enquiriesScreens: DeskScreens = {
   parse: parseEnquiriesHash,

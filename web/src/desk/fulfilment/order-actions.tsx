@@ -22,13 +22,13 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { manualOrdersApi } from '../checkout/manual-orders-api';
 import { PaymentLink } from '../checkout/payment-link';
 import { type ActionResult, deskApi } from '../desk-api';
+import { GiftCardRefundChoiceGroup, giftCardRefundChoicesOf } from '../gift-cards/gift-card-refund-choice';
 import { useIsOwner } from '../people/desk-person';
+import { fulfilmentHref } from '../routes/fulfilment';
 import { Field } from '../ui/desk-fields';
 import { money, parseEuroInput } from '../ui/desk-format';
 import { useDeskAction } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass } from '../ui/desk-ui';
-import { GiftCardRefundChoiceGroup, giftCardRefundChoicesOf } from './gift-card-refund-choice';
-import { fulfilmentHref } from './routes';
 
 /** What an action says: `message` when it changed the order, `unchanged` when the server changed nothing. */
 type Done = (result: ActionResult, message: string, unchanged: string) => void;

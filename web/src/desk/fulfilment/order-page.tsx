@@ -15,13 +15,14 @@ import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '../../../../domain/or
 import { orderDiscountLabel } from '../../../../domain/quotes/quotes';
 import { countryName } from '../../../../domain/shared/countries';
 import { vatIncludedText, vatStatementText } from '../../../../domain/vat/vat-statement';
-import { customersHref } from '../customers/routes';
 import { OrderCustoms } from '../customs/order-customs';
 import { deskApi } from '../desk-api';
 import { EnquiryName } from '../enquiries/enquiry-name';
 import { useIsOwner } from '../people/desk-person';
-import { quotesHref } from '../quotes/routes';
 import { OrderReturns } from '../returns/order-returns';
+import { customersHref } from '../routes/customers';
+import { fulfilmentHref } from '../routes/fulfilment';
+import { quotesHref } from '../routes/quotes';
 import { OrderLabel } from '../shipping/order-label';
 import { DataTable } from '../ui/data-table';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
@@ -39,7 +40,6 @@ import {
 import { OrderActions } from './order-actions';
 import { ChangeOrder, ResendMail } from './order-changes';
 import { OrderVat } from './order-vat';
-import { fulfilmentHref } from './routes';
 
 export function OrderPage({ reference }: { readonly reference: string }) {
   const [result, , replace] = useDeskData(reference, () => deskApi.getOrder(reference));

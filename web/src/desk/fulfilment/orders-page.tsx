@@ -12,11 +12,12 @@ import {
   type OrderListItem,
 } from '../../../../domain/orders/admin-api';
 import { DESTINATION_VAT_DUE_LABEL } from '../../../../domain/vat/threshold';
-import { checkoutHref } from '../checkout/routes';
-import { customersHref } from '../customers/routes';
 import { deskApi, type OrderQuery, orderQueryParams } from '../desk-api';
 import { navigate } from '../desk-router';
 import { useIsOwner } from '../people/desk-person';
+import { checkoutHref } from '../routes/checkout';
+import { customersHref } from '../routes/customers';
+import { fulfilmentHref } from '../routes/fulfilment';
 import { formatDay, money, statusLabel } from '../ui/desk-format';
 import { useDeskData } from '../ui/desk-hooks';
 import {
@@ -30,7 +31,6 @@ import {
   RefundBadge,
   StatusBadge,
 } from '../ui/desk-ui';
-import { fulfilmentHref } from './routes';
 
 function queryOf(params: URLSearchParams): OrderQuery {
   const page = Number(params.get('page') ?? '1');

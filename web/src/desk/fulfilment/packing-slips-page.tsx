@@ -12,12 +12,12 @@ import { sizeLabel } from '../../../../domain/catalogue/sizes';
 import type { OrderDetail, ReturnAddress } from '../../../../domain/orders/admin-api';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { deskApi } from '../desk-api';
+import { fulfilmentHref, orderDeskUrl } from '../routes/fulfilment';
 import { type DataColumn, DataTable } from '../ui/data-table';
 import { formatDay, money, statusLabel } from '../ui/desk-format';
 import { type Loaded, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
 import { addressLines } from './order-page';
-import { fulfilmentHref, orderDeskUrl } from './routes';
 
 export function PackingSlipsPage({ reference }: { readonly reference: string | null }) {
   const [answer] = useDeskData(reference ?? '*', () => deskApi.packingSlips(reference));

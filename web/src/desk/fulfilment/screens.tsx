@@ -1,9 +1,9 @@
 /** The orders, one order and the packing slips: making, packing and dispatch, which a maker does too. */
 import { type DeskScreens, OWNER_AND_MAKER } from '../desk-screens';
+import { fulfilmentHref, parseFulfilmentHash } from '../routes/fulfilment';
 import { OrderPage } from './order-page';
 import { OrdersPage } from './orders-page';
 import { PackingSlipsPage } from './packing-slips-page';
-import { fulfilmentHref, parseFulfilmentHash } from './routes';
 
 export const fulfilmentScreens: DeskScreens = {
   parse: parseFulfilmentHash,

@@ -1,7 +1,7 @@
 /** Gift cards: the owner's (a maker sees nothing of them). */
 import { type DeskScreens, OWNER } from '../desk-screens';
+import { giftCardsHref, parseGiftCardsHash } from '../routes/gift-cards';
 import { GiftCardsPage } from './gift-cards-page';
-import { giftCardsHref, parseGiftCardsHash } from './routes';
 
 export const giftCardsScreens: DeskScreens = {
   parse: parseGiftCardsHash,

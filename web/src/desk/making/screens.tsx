@@ -1,7 +1,7 @@
 /** Today (docs/product/desk.md §10.11): the day's work, the desk's first screen, a maker's too. */
 
 import { type DeskScreens, OWNER_AND_MAKER } from '../desk-screens';
-import { makingHref, parseMakingHash } from './routes';
+import { makingHref, parseMakingHash } from '../routes/making';
 import { TodayPage } from './today-page';
 
 export const makingScreens: DeskScreens = {

@@ -16,9 +16,9 @@ import {
 } from '../../../../domain/making/today';
 import { formatDayMonth, type IsoDate } from '../../../../domain/shared/calendar-date';
 import { deskApi } from '../desk-api';
-import { fulfilmentHref } from '../fulfilment/routes';
-import { materialsHref } from '../materials/routes';
 import { useIsOwner } from '../people/desk-person';
+import { fulfilmentHref } from '../routes/fulfilment';
+import { materialsHref } from '../routes/materials';
 import { SellerPlaceholderWarning, useSellerPlaceholder } from '../settings/seller-placeholder-warning';
 import { BuyLabelButton } from '../shipping/buy-label';
 import { TodaysLabels } from '../shipping/todays-labels';

@@ -6,11 +6,11 @@
 import { useId, useState } from 'react';
 import { SIZE_CODES, type SizeCode } from '../../../../domain/config';
 import type { BillOfMaterialsAnswer, Material } from '../../../../domain/materials/materials-api';
+import { materialsHref } from '../routes/materials';
 import { money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
 import { materialsApi } from './materials-api';
-import { materialsHref } from './routes';
 
 type Line = { materialId: string; quantity: string };
 type Draft = Record<SizeCode, { lines: Line[]; minutes: string }>;

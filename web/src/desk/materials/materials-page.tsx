@@ -7,13 +7,13 @@
 import { useCallback, useId, useState } from 'react';
 import { MATERIAL_UNITS } from '../../../../domain/materials/materials';
 import type { Material } from '../../../../domain/materials/materials-api';
+import { materialsHref } from '../routes/materials';
 import { DataTable } from '../ui/data-table';
 import { DeskFormCard, DeskTextField } from '../ui/desk-form';
 import { money, parseEuroInput } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
 import { materialsApi } from './materials-api';
-import { materialsHref } from './routes';
 
 const whole = (text: string): number | null => (/^\d{1,8}$/.test(text.trim()) ? Number(text.trim()) : null);
 

@@ -1,7 +1,7 @@
 /** Materials (docs/product/materials.md §23): makers see the list and the bills; buying is the owner's. */
 import { lazy } from 'react';
 import { type DeskScreens, OWNER_AND_MAKER } from '../desk-screens';
-import { materialsHref, parseMaterialsHash } from './routes';
+import { materialsHref, parseMaterialsHash } from '../routes/materials';
 
 const MaterialsPage = lazy(() => import('./materials-page').then((m) => ({ default: m.MaterialsPage })));
 const BillOfMaterialsPage = lazy(() =>

@@ -7,13 +7,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { CAMPAIGN_LIMITS } from '../../../../domain/newsletter/campaigns';
 import { irishInstant, irishIsoDateTime, parseIsoDate } from '../../../../domain/shared/calendar-date';
+import { newsletterHref } from '../routes/newsletter';
 import { Field, TextAreaField } from '../ui/desk-fields';
 import { formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
 import { CAMPAIGN_STATUS_LABELS } from './campaigns-page';
 import { newsletterApi, type PickableProduct } from './newsletter-api';
-import { newsletterHref } from './routes';
 import { subscriberCount } from './subscribers-page';
 
 /** A campaign as the desk parsed it. */

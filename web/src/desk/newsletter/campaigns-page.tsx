@@ -2,11 +2,12 @@
  * The desk's Newsletter (docs/product/states.md §5.10): the campaigns, newest first, each with its state and
  * counts, a button to write a new one, and the way to the subscribers.
  */
+
+import { newsletterHref } from '../routes/newsletter';
 import { formatInstant } from '../ui/desk-format';
 import { useDeskData } from '../ui/desk-hooks';
 import { buttonClass, LoadedList, PageHeading } from '../ui/desk-ui';
 import { newsletterApi } from './newsletter-api';
-import { newsletterHref } from './routes';
 
 export const CAMPAIGN_STATUS_LABELS = {
   draft: 'Draft',

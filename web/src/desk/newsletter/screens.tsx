@@ -1,8 +1,8 @@
 /** The newsletter: campaigns, a campaign and the subscribers, loaded when opened. */
 import { lazy, Suspense } from 'react';
 import { type DeskScreens, OWNER } from '../desk-screens';
+import { newsletterHref, parseNewsletterHash } from '../routes/newsletter';
 import { Loading } from '../ui/desk-ui';
-import { newsletterHref, parseNewsletterHash } from './routes';
 
 const CampaignsPage = lazy(() => import('./campaigns-page').then((m) => ({ default: m.CampaignsPage })));
 const CampaignPage = lazy(() => import('./campaign-page').then((m) => ({ default: m.CampaignPage })));

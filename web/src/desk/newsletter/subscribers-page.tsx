@@ -5,11 +5,11 @@
  */
 import { type FormEvent, useState } from 'react';
 import { ADMIN_API } from '../../../../domain/orders/admin-api';
+import { newsletterHref } from '../routes/newsletter';
 import { formatInstant } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, LoadedList, PageHeading } from '../ui/desk-ui';
 import { newsletterApi } from './newsletter-api';
-import { newsletterHref } from './routes';
 
 const SOURCES: Readonly<Record<string, string>> = {
   home: 'the home page form',

@@ -23,12 +23,12 @@ import { ORDER_CHANNEL_LABELS } from '../../../../domain/orders/manual-order';
 import { addDays, irishDate } from '../../../../domain/shared/calendar-date';
 import { deskApi } from '../desk-api';
 import { navigate } from '../desk-router';
+import { numbersHref } from '../routes/numbers';
 import { DataTable } from '../ui/data-table';
 import { formatDay, money } from '../ui/desk-format';
 import { useDeskData } from '../ui/desk-hooks';
 import { buttonClass, DateField, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
 import { VatNumbersSection } from '../vat/vat-numbers-section';
-import { numbersHref } from './routes';
 
 const GROUPING_LABELS: Readonly<Record<StatsGrouping, string>> = {
   day: 'Day',

@@ -1,8 +1,8 @@
 /** Exports and Numbers: the owner's. */
 import { type DeskScreens, OWNER } from '../desk-screens';
+import { numbersHref, parseNumbersHash } from '../routes/numbers';
 import { ExportsPage } from './exports-page';
 import { NumbersPage } from './numbers-page';
-import { numbersHref, parseNumbersHash } from './routes';
 
 export const numbersScreens: DeskScreens = {
   parse: parseNumbersHash,

@@ -1,7 +1,7 @@
 /** Discounts and the early-bird price: the owner's. */
 import { type DeskScreens, OWNER } from '../desk-screens';
+import { offersHref, parseOffersHash } from '../routes/offers';
 import { DiscountsPage } from './discounts-page';
-import { offersHref, parseOffersHash } from './routes';
 
 export const offersScreens: DeskScreens = {
   parse: parseOffersHash,

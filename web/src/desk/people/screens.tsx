@@ -1,8 +1,8 @@
 /** People (the owner's), and each person's own account. */
 import { type DeskScreens, OWNER, OWNER_AND_MAKER } from '../desk-screens';
+import { parsePeopleHash, peopleHref } from '../routes/people';
 import { AccountPage } from './account-page';
 import { PeoplePage } from './people-page';
-import { parsePeopleHash, peopleHref } from './routes';
 
 export const peopleScreens: DeskScreens = {
   parse: parsePeopleHash,

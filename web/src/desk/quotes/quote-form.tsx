@@ -14,14 +14,14 @@ import { shippingRates } from '../../../../domain/settings/storefront-settings';
 import { addDays, irishDate } from '../../../../domain/shared/calendar-date';
 import { type Cents, cents } from '../../../../domain/shared/money';
 import { productApi } from '../catalogue/product-api';
-import { enquiriesApi } from '../enquiries/enquiries-api';
+import { enquiriesApi, enquiryLabel } from '../enquiries/enquiries-api';
+import { quotesHref } from '../routes/quotes';
 import { settingsApi } from '../settings/settings-api';
 import { Field, SelectField, TextAreaField, ZoneField } from '../ui/desk-fields';
 import { formatDay, money, parseEuroInput } from '../ui/desk-format';
 import { type Loaded, useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading } from '../ui/desk-ui';
-import { type DeskQuote, enquiryLabel, quotesApi } from './quotes-api';
-import { quotesHref } from './routes';
+import { type DeskQuote, quotesApi } from './quotes-api';
 
 interface DraftLine {
   readonly id: number;

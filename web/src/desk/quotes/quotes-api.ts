@@ -9,9 +9,7 @@ import {
   quoteDispatchResponseSchema,
   quoteMailPreviewResponseSchema,
 } from '../../../../domain/quotes/quotes';
-import { irishDate } from '../../../../domain/shared/calendar-date';
 import { deskCall } from '../desk-api';
-import { formatDay } from '../ui/desk-format';
 
 /** A quote as the desk's API answers it (dates as text). */
 export type DeskQuote = ReturnType<typeof adminQuoteResponseSchema.parse>['quote'];
@@ -39,20 +37,6 @@ export const quotesApi = {
       (r) => r.dispatchBy,
     ),
 };
-
-/**
- * An enquiry as the desk names it: its company (or, without one, the sender's name) and the day it came,
- * "Acme Ltd, 20 Nov 2026". Never its id, which means nothing to a person.
- */
-export function enquiryLabel(enquiry: {
-  readonly name: string;
-  readonly company: string | null;
-  readonly createdAt: string;
-}): string {
-  const at = new Date(enquiry.createdAt);
-  const day = Number.isNaN(at.getTime()) ? enquiry.createdAt : irishDate(at);
-  return `${enquiry.company ?? enquiry.name}, ${formatDay(day)}`;
-}
 
 /** A quote can be changed until it is paid (or withdrawn: then it is duplicated instead). */
 export function isEditable(status: DeskQuote['status']): boolean {

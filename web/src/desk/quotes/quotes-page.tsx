@@ -7,14 +7,15 @@
 import { useState } from 'react';
 import { QUOTE_STATUS_LABELS } from '../../../../domain/quotes/quotes';
 import { navigate } from '../desk-router';
-import { fulfilmentHref } from '../fulfilment/routes';
+import { enquiryLabel } from '../enquiries/enquiries-api';
+import { fulfilmentHref } from '../routes/fulfilment';
+import { quotesHref } from '../routes/quotes';
 import { DataTable } from '../ui/data-table';
 import { formatDay, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
 import { QuoteForm } from './quote-form';
-import { type DeskQuote, enquiryLabel, isEditable, quotesApi } from './quotes-api';
-import { quotesHref } from './routes';
+import { type DeskQuote, isEditable, quotesApi } from './quotes-api';
 
 type Listed = DeskQuote;
 

@@ -1,8 +1,8 @@
 /** Quotes and a quote, loaded when opened. */
 import { lazy, Suspense } from 'react';
 import { type DeskScreens, OWNER } from '../desk-screens';
+import { parseQuotesHash, quotesHref } from '../routes/quotes';
 import { Loading } from '../ui/desk-ui';
-import { parseQuotesHash, quotesHref } from './routes';
 
 const QuotesPage = lazy(() => import('./quotes-page').then((m) => ({ default: m.QuotesPage })));
 const QuotePage = lazy(() => import('./quotes-page').then((m) => ({ default: m.QuotePage })));

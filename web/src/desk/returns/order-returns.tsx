@@ -23,7 +23,7 @@ import {
 } from '../../../../domain/orders/returns';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { deskCall } from '../desk-api';
-import { GiftCardRefundChoiceGroup, giftCardRefundChoicesOf } from '../fulfilment/gift-card-refund-choice';
+import { GiftCardRefundChoiceGroup, giftCardRefundChoicesOf } from '../gift-cards/gift-card-refund-choice';
 import { useIsOwner } from '../people/desk-person';
 import { Field } from '../ui/desk-fields';
 import { formatInstant, money } from '../ui/desk-format';

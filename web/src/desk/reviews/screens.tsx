@@ -1,8 +1,8 @@
 /** Reviews, with the count waiting for the owner's decision beside its section. */
 import { type DeskScreens, OWNER } from '../desk-screens';
+import { parseReviewsHash, reviewsHref } from '../routes/reviews';
 import { reviewsApi } from './reviews-api';
 import { ReviewsPage } from './reviews-page';
-import { parseReviewsHash, reviewsHref } from './routes';
 
 export const reviewsScreens: DeskScreens = {
   parse: parseReviewsHash,

@@ -1,8 +1,8 @@
 /** Settings, loaded when opened. */
 import { lazy, Suspense } from 'react';
 import { type DeskScreens, OWNER } from '../desk-screens';
+import { parseSettingsHash, settingsHref } from '../routes/settings';
 import { Loading } from '../ui/desk-ui';
-import { parseSettingsHash, settingsHref } from './routes';
 
 const SettingsPage = lazy(() => import('./settings-page').then((m) => ({ default: m.SettingsPage })));
 

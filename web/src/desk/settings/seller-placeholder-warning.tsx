@@ -6,8 +6,8 @@
  * errors) and for a maker (the seller's settings are the owner's to read and fix).
  */
 import { SELLER } from '../../../../domain/config';
+import { settingsHref } from '../routes/settings';
 import { useDeskData } from '../ui/desk-hooks';
-import { settingsHref } from './routes';
 import { settingsApi } from './settings-api';
 
 export function isPlaceholderSeller(seller: { readonly name: string; readonly address: string }): boolean {

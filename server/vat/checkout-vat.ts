@@ -24,9 +24,10 @@ import { BUSINESS_VAT_MESSAGES, parseVatNumber } from '../../domain/vat/vat-numb
 import { settledVat } from '../../domain/vat/vat-statement';
 import type { Database } from '../db/schema';
 import { refuse } from '../lib/refusal';
+import type { PaidParticipant } from '../orders';
 import { giftCardsAlone, type StoredOrder, settleOrderVatTotal } from '../orders';
-import type { OrderVatLineRecord, OrderVatRecord, VatFace } from '../vat';
-import type { PaidParticipant } from './mark-paid';
+import type { OrderVatLineRecord, OrderVatRecord } from './order-vat-store';
+import type { VatFace } from './vat-face';
 
 /** What the checkout asks of the VAT feature. */
 export type CheckoutVatFace = Pick<

@@ -8,17 +8,18 @@ import type { Transaction } from 'kysely';
 import type { Adjustment } from '../../domain/checkout/adjustments';
 import type { OrderPayment } from '../../domain/checkout/checkout';
 import { GIFT_CARD_MESSAGES, giftCardLabel, splitAcrossCards } from '../../domain/gift-cards/gift-cards';
-import { dateParts, formatDayOfMonth, type IsoDate } from '../../domain/shared/calendar-date';
+import { dateParts, formatDayOfMonth, type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import { cents, formatEuro } from '../../domain/shared/money';
 import type { Database } from '../db/schema';
+import { type BoughtLine, type OrderStore, type PaidParticipant, referenceOf } from '../orders';
 import {
   type BoughtGiftCard,
   GiftCardRefused,
   type GiftCardService,
-  type GiftCardsFace,
   type IssuedGiftCard,
-} from '../gift-cards';
-import type { BoughtLine } from '../orders';
+} from './gift-card-service';
+import type { GiftCardsFace } from './gift-cards-face';
+import { takeGiftCardLines } from './order-gift-card-store';
 
 /** The 400 for code `index` of `giftCardCodes`: the one answer, with the field it names. */
 export function giftCardCodeRefusal(index: number): string {
@@ -219,4 +220,66 @@ export function giftCardPaymentLines(
     ...parts.map((p) => `Paid with ${giftCardLabel(p.last4)}: ${formatEuro(cents(p.amount))}`),
     ...(rest > 0 ? [`Paid by card: ${formatEuro(cents(rest))}`] : []),
   ];
+}
+
+/** What the gift cards' part in a payment uses (the checkout hands it over at registration). */
+export interface GiftCardsAtPaymentParts {
+  readonly cards: CheckoutGiftCards;
+  readonly service: GiftCardService;
+  readonly orders: Pick<OrderStore, 'flagPaidForReview'>;
+  readonly log: { warn(obj: object, msg: string): void };
+  readonly now: () => Date;
+}
+
+/**
+ * The gift cards' part in every payment (joined to the checkout's mark-paid): the cards' holds become
+ * spends on the order, and the cards it bought become cards, in the payment's own transaction.
+ */
+export function giftCardsAtPayment({
+  cards,
+  service,
+  orders,
+  log,
+  now,
+}: GiftCardsAtPaymentParts): PaidParticipant {
+  return {
+    name: 'gift-cards',
+    onPaid: async (trx, order) => {
+      const reference = referenceOf(order);
+      const { short, parts } = await cards.spend(trx, order.id, reference);
+      // The e-mail shows the split: each card's part, then the card payment's (§19.3), which never
+      // counts a card's part still owed.
+      const paymentLines = giftCardPaymentLines(parts, order.total - short);
+      // A hold that lapsed and whose balance was spent elsewhere since: the order says what it owes, in
+      // the desk's review list and first in the owner's e-mail; the payments show the card's part unpaid.
+      const owed = short > 0 ? giftCardOwedText(short) : null;
+      if (owed) {
+        log.warn({ orderId: order.id, short }, 'gift cards: a lapsed hold could not be taken again');
+        await orders.flagPaidForReview(trx, order.id, owed);
+      }
+      // The cards the order bought become cards now: the recipient's e-mail is queued for its day, the
+      // buyer's confirmation shows each card's last 4 only.
+      const bought = await takeGiftCardLines(trx, order.id);
+      const ownerLines = owed ? [owed] : [];
+      if (bought.length === 0)
+        return paymentLines.length > 0 ? { receiptLines: paymentLines, ownerLines } : { ownerLines };
+      const issued = await service.issueForOrder(trx, {
+        orderReference: reference,
+        // Who they are from: the name the buyer of cards alone gave, else the delivery address's; her
+        // e-mail address only for an order stored before the name was asked.
+        buyer: {
+          name: bought[0]?.from ?? order.shippingDetails?.name ?? order.email,
+          email: order.email,
+        },
+        cards: bought,
+      });
+      // The cards bought are lines like the bracelets, above the totals; the split stays under them.
+      const today = irishDate(now());
+      return {
+        receiptLines: paymentLines,
+        boughtLines: issued.map((card) => giftCardBoughtLine(card, today)),
+        ownerLines,
+      };
+    },
+  };
 }

@@ -420,6 +420,7 @@ function toDetail(order: FulfilmentOrder, mailLabels: MailLabels): OrderDetail {
       : null,
     allowedActions: allowedActions(flowState(row)),
     returns: [...order.shownReturns],
+    ...(order.exchanges.length > 0 ? { exchanges: [...order.exchanges] } : {}),
     timeline,
     notes: order.notes.map((n) => ({ id: n.id, at: n.at, text: n.text, ...(n.by ? { by: n.by } : {}) })),
   };

@@ -97,6 +97,26 @@ export const exchangeInfoSchema = z.object({
 });
 export type ExchangeInfo = z.infer<typeof exchangeInfoSchema>;
 
+/** An exchange as the shopper's order page shows it. */
+export const shopperExchangeSchema = z.object({
+  id: z.number(),
+  lineId: z.number(),
+  status: z.enum(EXCHANGE_STATUSES),
+  /** "Sea Glass, Medium for Large". */
+  item: z.string(),
+  text: z.string(),
+});
+export type ShopperExchange = z.infer<typeof shopperExchangeSchema>;
+
+/** What the order page may offer: the sizes each line can be swapped for, until the window's last day. */
+export const exchangeOfferSchema = z.object({
+  until: z.string(),
+  lines: z.array(
+    z.object({ lineId: z.number(), sizes: z.array(z.enum(SIZE_CODES as [SizeCode, ...SizeCode[]])) }),
+  ),
+});
+export type ExchangeOffer = z.infer<typeof exchangeOfferSchema>;
+
 export const exchangeAnswerSchema = z.object({ ok: z.literal(true), exchange: exchangeInfoSchema });
 export type ExchangeAnswer = z.infer<typeof exchangeAnswerSchema>;
 

@@ -10,15 +10,18 @@
 import type { Transaction } from 'kysely';
 import { isCustomLineId, isSizeCode } from '../../domain/catalogue/sizes';
 import type { CatalogueSnapshot } from '../../domain/catalogue/snapshot';
-import type { SizeCode } from '../../domain/config';
+import { SIZE_CODES, type SizeCode } from '../../domain/config';
 import {
   EXCHANGE_MESSAGES,
+  EXCHANGE_SHOPPER_TEXTS,
   type ExchangeInfo,
+  type ExchangeOffer,
   type ExchangeRequest,
   exchangeItemText,
   exchangeText,
   priceDifference,
   type ReceivedChoice,
+  type ShopperExchange,
   signedDifference,
 } from '../../domain/exchanges/exchanges';
 import { ORDER_NOT_FOUND } from '../../domain/orders/order-page';
@@ -331,6 +334,45 @@ export class ExchangeService {
     const { row, reference } = await this.found(id);
     if (row.status === to) return { exchange: exchangeInfo(row, reference), changed: false };
     return refuse('conflict', EXCHANGE_MESSAGES.notPending(row.status));
+  }
+
+  /**
+   * The order page's part: the order's exchanges in plain words, and the sizes each piece may be swapped
+   * for now (delivered, within the window, not already exchanged or returned, a size that can be made).
+   */
+  async pagePart(
+    row: OrderRow,
+    lines: readonly OrderLineRow[],
+  ): Promise<{ exchanges: ShopperExchange[]; offer: ExchangeOffer | null }> {
+    const rows = await this.o.store.ofOrder(row.id);
+    const exchanges = rows.map((r) => ({
+      id: r.id,
+      lineId: r.line_id,
+      status: r.status,
+      item: exchangeItemText(r.name, r.from_size, r.to_size),
+      text: EXCHANGE_SHOPPER_TEXTS[r.status],
+    }));
+    if (row.delivered_at === null) return { exchanges, offer: null };
+    const window = returnWindow(row.delivered_at, this.now());
+    if (!window.open) return { exchanges, offer: null };
+    const taken = new Set(rows.filter((r) => r.status !== 'declined').map((r) => r.line_id));
+    const returned = await this.o.returnedLines(row.id);
+    const products = new Map(this.o.catalogue().products.map((p) => [p.id, p]));
+    const offered: ExchangeOffer['lines'] = [];
+    for (const line of lines) {
+      if (taken.has(line.position) || returned.has(line.position)) continue;
+      if (isCustomLineId(line.product_id) || !isSizeCode(line.size)) continue;
+      const product = products.get(line.product_id);
+      if (!product) continue;
+      const candidates = (product.sizes.length > 0 ? product.sizes : SIZE_CODES).filter(
+        (s) => s !== line.size,
+      );
+      const sizes: SizeCode[] = [];
+      for (const size of candidates)
+        if (await this.o.materials.canMake(line.product_id, size)) sizes.push(size);
+      if (sizes.length > 0) offered.push({ lineId: line.position, sizes });
+    }
+    return { exchanges, offer: offered.length > 0 ? { until: window.until, lines: offered } : null };
   }
 
   /** An order's exchanges, oldest first, as the desk and the order page show them. */

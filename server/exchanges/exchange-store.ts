@@ -12,7 +12,7 @@ import { rowsOfOrders } from '../db/order-rows';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { type NewEvent, recordOrderEvents } from '../fulfilment';
 import { enqueueMail } from '../mail/outbox';
-import { lockOrderRow } from '../orders';
+import { lockOrderRow, referencesOfOrders } from '../orders';
 
 export type ExchangeRow = Selectable<Database['order_exchanges']>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -195,18 +195,18 @@ export class ExchangeStore {
   async remakes(): Promise<(ExchangeRow & { reference: string })[]> {
     const rows = await this.db
       .selectFrom('order_exchanges')
-      .innerJoin('orders', 'orders.id', 'order_exchanges.order_id')
-      .selectAll('order_exchanges')
-      .select('orders.reference as order_reference')
-      .where('order_exchanges.status', '=', 'accepted')
-      .where('order_exchanges.dispatched_at', 'is', null)
-      .orderBy('order_exchanges.decided_at')
-      .orderBy('order_exchanges.id')
+      .selectAll()
+      .where('status', '=', 'accepted')
+      .where('dispatched_at', 'is', null)
+      .orderBy('decided_at')
+      .orderBy('id')
       .execute();
-    return rows.map(({ order_reference, ...row }) => ({
-      ...row,
-      reference: order_reference ?? row.order_id,
-    }));
+    if (rows.length === 0) return [];
+    const references = await referencesOfOrders(
+      this.db,
+      rows.map((r) => r.order_id),
+    );
+    return rows.map((row) => ({ ...row, reference: references.get(row.order_id) ?? row.order_id }));
   }
 
   private async apply(trx: Transaction<Database>, row: ExchangeRow, effects: StepEffects): Promise<void> {

@@ -9,10 +9,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ExchangeInfo } from '../../domain/exchanges/exchanges';
 import type { OrderDetail } from '../../domain/orders/admin-api';
+import type { OrderPage } from '../../domain/orders/order-page';
 import { shopSuite } from '../../tests/support/shop-suite';
+
 import { outboxRows, PARIS, paidOrderWithPageKey } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
-import { startTestApp } from '../../tests/support/test-shop';
+import { startTestApp, type TestApp } from '../../tests/support/test-shop';
 
 const TOKEN = 'exchanges-desk-token-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -31,7 +33,7 @@ describe.each(TEST_DIALECTS)('exchanges on %s', (dialect) => {
     sizedPrices = false;
     links.length = 0;
   });
-  const shop = shopSuite(
+  const shop: TestApp = shopSuite(
     () =>
       startTestApp(
         dialect,
@@ -39,8 +41,10 @@ describe.each(TEST_DIALECTS)('exchanges on %s', (dialect) => {
         {
           now: () => now,
           exchanges: {
-            priceOf: (productId, size) => {
-              const base = shop.app.catalogue.source.current().products.find((p) => p.id === productId)?.price;
+            priceOf: (productId, size): number | null => {
+              const base: number | undefined = shop.app.catalogue.source
+                .current()
+                .products.find((p) => p.id === productId)?.price;
               if (base === undefined) return null;
               return sizedPrices ? base + SIZE_PRICES[size] : base;
             },
@@ -150,16 +154,42 @@ describe.each(TEST_DIALECTS)('exchanges on %s', (dialect) => {
     });
     expect(wrong.json().error).toBe(page.json().error);
 
+    const pageOf = async () =>
+      (
+        (
+          await shop.app.inject({ method: 'POST', url: '/api/order-page', payload: { reference, key } })
+        ).json() as { order: OrderPage }
+      ).order;
+    // The order page offers each piece the other sizes that can be made.
+    expect((await pageOf()).exchangeOffer?.lines).toEqual([
+      { lineId: 0, sizes: ['S', 'L'] },
+      { lineId: 1, sizes: ['M', 'L'] },
+    ]);
     const made = await ask(reference, { key, lineId: 0, size: 'L' });
     expect(made.statusCode, made.body).toBe(201);
     const { exchange } = made.json() as { exchange: ExchangeInfo };
-    expect(exchange).toMatchObject({ status: 'pending', lineId: 0, fromSize: 'M', toSize: 'L', difference: 0 });
+    expect(exchange).toMatchObject({
+      status: 'pending',
+      lineId: 0,
+      fromSize: 'M',
+      toSize: 'L',
+      difference: 0,
+    });
     const again = await ask(reference, { key, lineId: 0, size: 'S' });
     expect(again.statusCode).toBe(409);
+    const shown = await pageOf();
+    expect(shown.exchanges).toEqual([
+      expect.objectContaining({ status: 'pending', item: expect.stringContaining('Medium for Large') }),
+    ]);
+    expect(shown.exchangeOffer?.lines.map((l) => l.lineId)).toEqual([1]);
 
     const order = await detail(reference);
-    expect(order.exchanges).toEqual([expect.objectContaining({ id: exchange.id, status: 'pending', toSize: 'L' })]);
-    expect(order.timeline.some((t) => t.kind === 'exchange' && t.text.includes('Exchange: M -> L'))).toBe(true);
+    expect(order.exchanges).toEqual([
+      expect.objectContaining({ id: exchange.id, status: 'pending', toSize: 'L' }),
+    ]);
+    expect(order.timeline.some((t) => t.kind === 'exchange' && t.text.includes('Exchange: M -> L'))).toBe(
+      true,
+    );
     // The owner is told and the shopper has a receipt: once each.
     expect(await mailsOf('exchange-requested')).toHaveLength(1);
     expect(await mailsOf('exchange-receipt')).toHaveLength(1);

@@ -58,6 +58,7 @@ async function exchanges(app: FastifyInstance, uses: Uses): Promise<void> {
     log: app.log,
     ...(now ? { now } : {}),
   });
+  uses.orders.joinExchanges({ ofOrder: (row, lines) => service.pagePart(row, lines) });
   uses.fulfilment.joinExchanges((orderId, reference) => service.ofOrder(orderId, reference));
   uses.making.joinFront(() => service.remakes());
   app.decorate('exchanges', { service });

@@ -19,6 +19,7 @@ import { customersHref } from '../customers/routes';
 import { OrderCustoms } from '../customs/order-customs';
 import { deskApi } from '../desk-api';
 import { EnquiryName } from '../enquiries/enquiry-name';
+import { OrderExchanges } from '../exchanges/order-exchanges';
 import { useIsOwner } from '../people/desk-person';
 import { quotesHref } from '../quotes/routes';
 import { OrderReturns } from '../returns/order-returns';
@@ -277,6 +278,12 @@ function OrderView({
           {order.status === 'delivered' || (order.returns ?? []).length > 0 ? (
             <Section title="Returns" order="order-3">
               <OrderReturns order={order} onChanged={onChanged} />
+            </Section>
+          ) : null}
+
+          {(order.exchanges ?? []).length > 0 ? (
+            <Section title="Exchanges" order="order-3">
+              <OrderExchanges order={order} onChanged={onChanged} />
             </Section>
           ) : null}
 

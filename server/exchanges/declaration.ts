@@ -11,6 +11,11 @@ export const exchangesDeclaration: FeatureDeclaration = {
   name: 'exchanges',
   tables: { order_exchanges: 'exchange-store.ts' },
   migrations: EXCHANGES_MIGRATIONS,
-  mailKinds: { ...EXCHANGES_MAIL_KINDS },
+  mailKinds: {
+    requested: { kind: EXCHANGES_MAIL_KINDS.requested, label: 'Exchange request e-mail to the owner' },
+    receipt: { kind: EXCHANGES_MAIL_KINDS.receipt, label: 'Exchange receipt e-mail to the shopper' },
+    accepted: { kind: EXCHANGES_MAIL_KINDS.accepted, label: 'Exchange accepted e-mail to the shopper' },
+    declined: { kind: EXCHANGES_MAIL_KINDS.declined, label: 'Exchange declined e-mail to the shopper' },
+  },
   personalData: exchangesPersonalData,
 };

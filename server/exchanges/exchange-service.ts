@@ -231,7 +231,7 @@ export class ExchangeService {
           {
             kind: 'exchange',
             ...ownerBy(actor),
-            text: `Exchange ${r.id} accepted: ${exchangeText(r.from_size, r.to_size)}, the new size made first`,
+            text: `Exchange ${r.id} accepted (${r.from_size} -> ${r.to_size}): the new size is made first`,
           },
         ],
         mails: [acceptedMail(facts(r, reference), order.email, setup)],

@@ -13,6 +13,8 @@ import { customersPlugin } from './customers/plugin';
 import { customsPlugin } from './customs/plugin';
 import { enquiriesDeclaration } from './enquiries/declaration';
 import { enquiriesPlugin } from './enquiries/plugin';
+import { exchangesDeclaration } from './exchanges/declaration';
+import { exchangesPlugin } from './exchanges/plugin';
 import { fulfilmentDeclaration } from './fulfilment/declaration';
 import { fulfilmentPlugin } from './fulfilment/plugin';
 import { giftCardsDeclaration } from './gift-cards/declaration';
@@ -107,6 +109,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   giftCardsDeclaration,
   vatDeclaration,
   materialsDeclaration,
+  exchangesDeclaration,
 ];
 
 /** Hands every feature's declaration to the platform: before a database opens (the app, scripts, tests). */
@@ -190,6 +193,7 @@ export async function buildApp({
   await app.register(giftCardsPlugin);
   await app.register(checkoutPlugin, { reconcile });
   await app.register(materialsPlugin);
+  await app.register(exchangesPlugin);
   await app.register(enquiriesPlugin);
   await app.register(quotesPlugin);
   await app.register(newsletterPlugin);

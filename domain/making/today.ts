@@ -78,6 +78,8 @@ export const makeLineSchema = z.object({
   pieces: count,
   /** The orders these pieces are for, in the order they are due (each once). */
   orders: z.array(z.string()),
+  /** An exchange's replacement (docs/product/exchanges.md): made first, ahead of new orders. */
+  remake: z.optional(z.boolean()),
 });
 export type MakeLine = z.infer<typeof makeLineSchema>;
 

@@ -8,6 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { orderPaymentSchema } from '../checkout/checkout';
+import { exchangeInfoSchema } from '../exchanges/exchanges';
 import { GIFT_CARD_STATUSES } from '../gift-cards/gift-cards';
 import { freeText, singleLine } from '../shared/input-text-checks';
 import { orderVatSchema } from '../vat/order-vat';
@@ -387,6 +388,8 @@ export const TIMELINE_KINDS = [
   'changed',
   /** A return's step (docs/product/orders.md §10.18): opened, received, refunded or closed. */
   'return',
+  /** An exchange's step (docs/product/exchanges.md): asked for, accepted, declined, the piece received. */
+  'exchange',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -524,6 +527,8 @@ export const orderDetailSchema = z.object({
   giftCardsBought: z.optional(z.array(orderGiftCardSchema)),
   /** The order's returns, oldest first (docs/product/orders.md §10.18). */
   returns: z.optional(z.array(returnInfoSchema)),
+  /** The order's exchanges for another size, oldest first (docs/product/exchanges.md). */
+  exchanges: z.optional(z.array(exchangeInfoSchema)),
   /** Whether the shopper was ever sent the order's confirmation (an order marked paid may have had none). */
   confirmationSent: z.optional(z.boolean()),
   /** The payment link of an order taken in the desk and not paid yet (§10.17); null otherwise. */

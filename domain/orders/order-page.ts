@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { POLICY, type ZoneId } from '../config';
+import { exchangeOfferSchema, shopperExchangeSchema } from '../exchanges/exchanges';
 import { deliveryEstimate } from '../making/dispatch';
 import { addDays, type IsoDate, irishDate } from '../shared/calendar-date';
 import { freeText, singleLine } from '../shared/input-text-checks';
@@ -237,6 +238,10 @@ export const orderPageSchema = z.object({
   }),
   /** The order's returns and their state in plain words (docs/product/orders.md §10.18), oldest first. */
   returns: z.optional(z.array(shopperReturnSchema)),
+  /** Its exchanges for another size (docs/product/exchanges.md), oldest first. */
+  exchanges: z.optional(z.array(shopperExchangeSchema)),
+  /** The sizes its pieces may be exchanged for now; absent outside the window or with none to offer. */
+  exchangeOffer: z.optional(exchangeOfferSchema),
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 

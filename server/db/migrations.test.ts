@@ -57,6 +57,7 @@ describe('the migrations the platform and the features declare', () => {
       '0048-catalogue-customs',
       '0049-shipping-labels',
       '0050-materials',
+      '0051-exchanges',
     ]);
   });
 

@@ -127,7 +127,9 @@ function mailLabel(kind: string, labels: MailLabels): string {
   if (kind.startsWith('order-change:')) return 'Order change e-mail to the shopper';
   if (kind.startsWith('order-refund:')) return 'Refund e-mail to the shopper';
   if (kind.startsWith('owner-dispute:')) return 'Dispute e-mail to the owner';
-  return labels.get(kind) ?? `E-mail (${kind})`;
+  // A kind a feature makes unique by a suffix (`exchange-accepted:12`) takes its declared kind's label.
+  const base = kind.includes(':') ? labels.get(kind.slice(0, kind.indexOf(':'))) : undefined;
+  return labels.get(kind) ?? base ?? `E-mail (${kind})`;
 }
 
 export function dispatchByOf(row: OrderRow): string | null {
@@ -420,6 +422,7 @@ function toDetail(order: FulfilmentOrder, mailLabels: MailLabels): OrderDetail {
       : null,
     allowedActions: allowedActions(flowState(row)),
     returns: [...order.shownReturns],
+    ...(order.exchanges.length > 0 ? { exchanges: [...order.exchanges] } : {}),
     timeline,
     notes: order.notes.map((n) => ({ id: n.id, at: n.at, text: n.text, ...(n.by ? { by: n.by } : {}) })),
   };

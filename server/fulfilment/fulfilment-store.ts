@@ -7,6 +7,7 @@
  * owns the events and notes (the audit trail is server/audit/).
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ExchangeInfo } from '../../domain/exchanges/exchanges';
 import {
   ADMIN_LIMITS,
   CHECKOUT_STATUSES,
@@ -62,7 +63,15 @@ export interface FulfilmentOrder {
   readonly returns: readonly ReturnRow[];
   /** The same returns as the desk shows them. */
   readonly shownReturns: readonly ReturnInfo[];
+  /** Its exchanges for another size, oldest first (docs/product/exchanges.md). */
+  readonly exchanges: readonly ExchangeInfo[];
 }
+
+/**
+ * An order's exchanges, read by the exchanges feature, which joins at registration (`joinExchanges`).
+ * Until it joins, an order has none.
+ */
+export type ExchangesOfOrder = (orderId: string, reference: string) => Promise<readonly ExchangeInfo[]>;
 
 /** A stored return (the returns feature's store owns `order_returns`). */
 export type ReturnRow = Selectable<Database['order_returns']>;
@@ -155,6 +164,7 @@ export async function deskStepsSince(
 
 export class FulfilmentStore {
   private returns: ReturnsOfOrder | null = null;
+  private exchanges: ExchangesOfOrder | null = null;
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -206,9 +216,15 @@ export class FulfilmentStore {
     this.returns = returns;
   }
 
+  /** The exchanges feature's part of each order loaded (see ExchangesOfOrder). */
+  joinExchanges(exchanges: ExchangesOfOrder): void {
+    this.exchanges = exchanges;
+  }
+
   private async load(row: OrderRow): Promise<FulfilmentOrder> {
     const join = this.returns;
-    const [lines, events, notes, mails, withdrawal, returns] = await Promise.all([
+    const exchangesOf = this.exchanges;
+    const [lines, events, notes, mails, withdrawal, returns, exchanges] = await Promise.all([
       linesOfOrder(this.db, row.id),
       this.db.selectFrom('order_events').selectAll().where('order_id', '=', row.id).orderBy('id').execute(),
       this.db
@@ -220,9 +236,10 @@ export class FulfilmentStore {
       mailOfOrder(this.db, row.id),
       readWithdrawal(this.db, row.id),
       join ? join.rowsOf(this.db, row.id) : [],
+      exchangesOf ? exchangesOf(row.id, row.reference ?? row.id) : [],
     ]);
     const shownReturns = join ? returns.map((r) => join.infoOf(r, row, lines)) : [];
-    return { row, lines, events, notes, mails, withdrawal, returns, shownReturns };
+    return { row, lines, events, notes, mails, withdrawal, returns, shownReturns, exchanges };
   }
 
   /**

@@ -4,7 +4,7 @@
  */
 import type { FulfilmentStatus } from '../../domain/orders/admin-api';
 import type { FulfilmentService } from './fulfilment-service';
-import type { ReturnsOfOrder } from './fulfilment-store';
+import type { ExchangesOfOrder, ReturnsOfOrder } from './fulfilment-store';
 
 export {
   type CustomsCheck,
@@ -20,6 +20,7 @@ export {
   changeEventsOfOrders,
   deleteNotesOfOrders,
   deskStepsSince,
+  type ExchangesOfOrder,
   eraseChangeEventsOfOrders,
   type FulfilmentOrder,
   type FulfilmentStore,
@@ -39,6 +40,11 @@ export interface FulfilmentFace {
    * §10.18). Until it joins, an order has none.
    */
   readonly joinReturns: (returns: ReturnsOfOrder) => void;
+  /**
+   * The exchanges feature joins here at registration: the desk's order shows its exchanges
+   * (docs/product/exchanges.md). Until it joins, an order has none.
+   */
+  readonly joinExchanges: (exchanges: ExchangesOfOrder) => void;
   /**
    * The customs feature joins here at registration: a dispatch outside the EU is refused while its
    * products lack customs data (docs/product/customs.md §21.3). Until it joins, none is refused.

@@ -78,6 +78,7 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
   app.decorate('fulfilment', {
     service,
     joinReturns: (returns) => deskStore.joinReturns(returns),
+    joinExchanges: (exchanges) => deskStore.joinExchanges(exchanges),
     joinCustoms: (check) => service.checkCustomsWith(check),
   });
 

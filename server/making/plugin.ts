@@ -1,7 +1,7 @@
 /** The maker's queue and the desk's Today: what to make and post, and the capacity the dates follow. */
 import type { FastifyInstance } from 'fastify';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
-import type { TodayPart } from './index';
+import type { QueueFront, TodayPart } from './index';
 import { MakingQueueState } from './making-queue-state';
 import { todayRoutes } from './today-routes';
 
@@ -16,10 +16,16 @@ async function making(app: FastifyInstance, uses: Uses): Promise<void> {
   // A capacity saved on any instance reaches the pages' dates when the settings are read again.
   uses.settings.cache.subscribe(() => queue.invalidate());
   const parts: TodayPart[] = [];
-  app.decorate('making', { queue, joinToday: (part) => parts.push(part) });
+  const fronts: QueueFront[] = [];
+  app.decorate('making', {
+    queue,
+    joinToday: (part) => parts.push(part),
+    joinFront: (front) => fronts.push(front),
+  });
   await app.register(todayRoutes, {
     settings,
     parts,
+    fronts,
     audit,
     onMailQueued: wakeOutbox,
     ...(now ? { now } : {}),

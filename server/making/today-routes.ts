@@ -17,13 +17,15 @@ import { queuedOrdersWithLines } from '../orders';
 import { ownerActor } from '../security/owner-auth';
 import { QUOTE_ACTION_POLICY } from '../security/route-policy';
 import type { SettingsStore } from '../settings';
-import type { TodayPart } from './index';
+import type { QueueFront, TodayPart } from './index';
 import { todayReport } from './today';
 
 export interface TodayRouteOptions {
   readonly settings: SettingsStore;
   /** What other features add to Today (making's face, `joinToday`). */
   readonly parts?: readonly TodayPart[];
+  /** Pieces made ahead of every order (making's face, `joinFront`). */
+  readonly fronts?: readonly QueueFront[];
   /** The desk's submission keys (claimRequest) and audit trail. */
   readonly audit: AuditTrail;
   readonly onMailQueued: () => void;
@@ -41,6 +43,7 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
     { schema: { response: { 200: todayResponseSchema } }, config: { forMakers: true } },
     async (_request, reply) => {
       const { dialect, reachable } = await checkDatabase(app);
+      const front = (await Promise.all((opts.fronts ?? []).map((f) => f()))).flat();
       const report = await todayReport(
         app.platform.db,
         settings,
@@ -49,14 +52,21 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
           mailTransport: app.platform.transport.description,
         },
         opts.now?.() ?? new Date(),
+        front,
       );
       const parts = opts.parts ?? [];
       const queue =
         parts.length > 0
-          ? (await queuedOrdersWithLines(app.platform.db)).map(({ row, lines }) => ({
-              reference: row.reference ?? row.id,
-              lines,
-            }))
+          ? [
+              ...front.map((p) => ({
+                reference: p.reference,
+                lines: [{ product_id: p.productId, size: p.size, quantity: 1 }],
+              })),
+              ...(await queuedOrdersWithLines(app.platform.db)).map(({ row, lines }) => ({
+                reference: row.reference ?? row.id,
+                lines,
+              })),
+            ]
           : [];
       const added = await Promise.all(parts.map((part) => part(queue)));
       return reply.header('Cache-Control', 'no-store').send(Object.assign(report, ...added));

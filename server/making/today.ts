@@ -29,6 +29,7 @@ import { outboxBacklog } from '../mail/outbox';
 import type { OrderLineRow, OrderRow } from '../orders';
 import { lastPaidAt, queuedOrdersWithLines, referencesOfOrders, storedAddress } from '../orders';
 import { OPS_MARKS, type SettingsStore } from '../settings';
+import type { FrontPiece } from './index';
 
 export interface QueuedOrder {
   readonly reference: string;
@@ -38,6 +39,8 @@ export interface QueuedOrder {
   readonly channel?: OrderChannel;
   /** True when it leaves the EU: Today gathers its customs declaration (docs/product/customs.md §21.3). */
   readonly customs?: boolean;
+  /** An exchange's replacement: made first, and not an order to dispatch on a date of its own. */
+  readonly remake?: boolean;
 }
 
 /**
@@ -59,7 +62,8 @@ export function planToday(
       if (left <= 0) break;
       const pieces = Math.min(line.quantity, left);
       left -= pieces;
-      const key = `${line.productId}\u0000${line.size ?? ''}`;
+      // A remake is a line of its own, first: Today names it, never merged into new orders' pieces.
+      const key = `${order.remake ? 'remake' : ''}\u0000${line.productId}\u0000${line.size ?? ''}`;
       const seen = make.get(key);
       make.set(key, {
         productId: line.productId,
@@ -69,6 +73,7 @@ export function planToday(
         orders: seen?.orders.includes(order.reference)
           ? seen.orders
           : [...(seen?.orders ?? []), order.reference],
+        ...(order.remake ? { remake: true } : {}),
       });
     }
     if (left <= 0) break;
@@ -85,11 +90,13 @@ export function planToday(
     calendar.closures,
     calendar.workingDays,
   );
+  // A remake goes out with its own dispatch, not on an order's date: it is only made first.
+  const orders = queue.filter((o) => !o.remake);
   return {
     make: [...make.values()],
-    dispatch: queue.filter((o) => o.dispatchBy === today).map(due),
-    upcoming: queue.filter((o) => o.dispatchBy > today && o.dispatchBy <= lastAhead).map(due),
-    late: queue.filter((o) => o.dispatchBy < today).map(due),
+    dispatch: orders.filter((o) => o.dispatchBy === today).map(due),
+    upcoming: orders.filter((o) => o.dispatchBy > today && o.dispatchBy <= lastAhead).map(due),
+    late: orders.filter((o) => o.dispatchBy < today).map(due),
   };
 }
 
@@ -174,6 +181,7 @@ export async function todayReport(
   settings: SettingsStore,
   health: TodayHealthInput,
   now: Date = new Date(),
+  front: readonly FrontPiece[] = [],
 ): Promise<TodayResponse> {
   const today = irishDate(now);
   const midnight = irishDayRange(today, null).start ?? now.toISOString();
@@ -198,6 +206,17 @@ export async function todayReport(
   const queue = rows.map((r) => toQueued(r.row, r.lines));
   // Sorted again by the date as computed here (orders paid before dates were stored have none in the row).
   queue.sort((a, b) => (a.dispatchBy < b.dispatchBy ? -1 : a.dispatchBy > b.dispatchBy ? 1 : 0));
+  // The remakes at the front, ahead of every order, first accepted first (docs/product/exchanges.md).
+  queue.unshift(
+    ...front.map(
+      (p): QueuedOrder => ({
+        reference: p.reference,
+        dispatchBy: today,
+        remake: true,
+        lines: [{ productId: p.productId, name: p.name, size: p.size, quantity: 1 }],
+      }),
+    ),
+  );
   const capacity = shop.makingCapacityPerDay;
   // The owner's working days and closures as saved: what is due next counts only her working days.
   const plan = planToday(queue, capacity, today, dispatchCalendar(shop));

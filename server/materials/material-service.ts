@@ -310,6 +310,46 @@ export class MaterialService {
     await this.recheck(trx);
   }
 
+  /**
+   * Whether one more piece of this size can be made now (buildable, docs/product/materials.md §23): a
+   * size without a bill of materials is not limited by them. The exchanges ask before offering a size.
+   */
+  async canMake(productId: string, size: SizeCode): Promise<boolean> {
+    const [bom, materials] = await Promise.all([this.o.store.bom(productId), this.o.store.list()]);
+    const pieces = buildable(
+      bom.sizes[size],
+      new Map<string, MaterialStock>(materials.map((m) => [m.id, m])),
+    );
+    return pieces === null || pieces > 0;
+  }
+
+  /**
+   * Reserves pieces' materials for a holder that is not a paid order (an exchange's remake, named
+   * `exchange:<id>`), in the caller's transaction, as a payment does: what each material still has,
+   * never a refusal; what it could not take shows in Today's shortages.
+   */
+  async reserveFor(
+    trx: Transaction<Database>,
+    holder: string,
+    pieces: readonly { productId: string; size: string; quantity: number }[],
+  ): Promise<void> {
+    const needs = await this.needsOf(trx, pieces);
+    if (needs.size === 0) return;
+    await this.o.store.reserveWhatFits(trx, holder, needs, this.at());
+    await this.recheck(trx);
+  }
+
+  /** A returned piece's materials back on the shelf: on hand goes up by its size's bill. */
+  async putBack(
+    trx: Transaction<Database>,
+    pieces: readonly { productId: string; size: string; quantity: number }[],
+  ): Promise<void> {
+    const needs = await this.needsOf(trx, pieces);
+    if (needs.size === 0) return;
+    await this.o.store.addOnHand(trx, needs, this.at());
+    await this.recheck(trx);
+  }
+
   /** After the payment committed: this instance serves what it changed at once. */
   async afterPaid(): Promise<void> {
     await this.o.refreshCatalogue();

@@ -388,6 +388,18 @@ export class MaterialStore {
     return moved;
   }
 
+  /** Adds to what is on hand (materials of a returned piece put back), in the caller's transaction. */
+  async addOnHand(trx: Transaction<Database>, needs: ReadonlyMap<string, number>, at: string): Promise<void> {
+    for (const [materialId, quantity] of [...needs].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (quantity <= 0) continue;
+      await trx
+        .updateTable('materials')
+        .set((eb) => ({ on_hand: eb('on_hand', '+', quantity), updated_at: at }))
+        .where('id', '=', materialId)
+        .execute();
+    }
+  }
+
   /** The products this feature paused. */
   async pausedByMaterials(db: Executor = this.db): Promise<Set<string>> {
     const rows = await db.selectFrom('material_paused_products').select('product_id').execute();

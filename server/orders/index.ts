@@ -2,10 +2,17 @@
  * The orders feature's public face: what other features may use of it (docs/architecture.md). The owner's
  * work on an order is `fulfilment`'s, its returns are `returns`'.
  */
-import type { OrderPageService, PaymentsOfPage, ReturnsOfPage, VatOfPage } from './order-page-service';
+import type {
+  ExchangesOfPage,
+  OrderPageService,
+  PaymentsOfPage,
+  ReturnsOfPage,
+  VatOfPage,
+} from './order-page-service';
 import type { OrderStore } from './order-store';
 
 export {
+  type ExchangesOfPage,
   type OrderPageService,
   type PaymentsOfPage,
   parseWithdrawnItems,
@@ -30,6 +37,11 @@ export interface OrdersFace {
    * withdrawal notice opens one (docs/product/orders.md §10.18). Until it joins, an order has none.
    */
   readonly joinReturns: (returns: ReturnsOfPage) => void;
+  /**
+   * The exchanges feature joins here at registration: the order page shows an order's exchanges and the
+   * sizes its pieces may be swapped for (docs/product/exchanges.md). Until it joins, an order has none.
+   */
+  readonly joinExchanges: (exchanges: ExchangesOfPage) => void;
   /**
    * The VAT feature joins here at registration: the order page states an order's VAT as its payment
    * settled it (docs/product/vat.md §20). Until it joins, every order is stated as before the VAT rules.

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { sizeLabel } from '../../domain/catalogue/sizes';
+import type { ExchangeOffer, ShopperExchange } from '../../domain/exchanges/exchanges';
 import { deliveryEstimate } from '../../domain/making/dispatch';
 import { CARRIER_LABELS, CARRIERS } from '../../domain/orders/admin-api';
 import {
@@ -67,6 +68,8 @@ export interface OrderPageServiceOptions extends OrderMailSetup {
   readonly now?: () => Date;
   /** The order's returns (docs/product/orders.md §10.18): shown on the page, and opened by a withdrawal notice. */
   readonly returns?: ReturnsOfPage;
+  /** The order's exchanges for another size and the sizes on offer; absent: none. */
+  readonly exchanges?: ExchangesOfPage;
   /** The VAT its payment settled (server/vat, docs/product/vat.md §20); none: every order is stated as before it. */
   readonly vat?: VatOfPage;
   /** The gift cards that paid an order; absent: none ever did. */
@@ -85,6 +88,14 @@ export interface PaymentsOfPage {
   giftCardsBoughtOf?(
     reference: string,
   ): Promise<readonly { readonly last4: string; readonly amount: number; readonly sendOn: string }[]>;
+}
+
+/** The exchanges feature's part of the page (docs/product/exchanges.md). */
+export interface ExchangesOfPage {
+  ofOrder(
+    row: OrderRow,
+    lines: readonly OrderLineRow[],
+  ): Promise<{ exchanges: ShopperExchange[]; offer: ExchangeOffer | null }>;
 }
 
 export interface ReturnsOfPage {
@@ -388,6 +399,17 @@ export class OrderPageService {
     return bought.length > 0 ? { giftCardsBought: bought.map((c) => ({ ...c })) } : {};
   }
 
+  private async exchangesOf(
+    record: OrderPageRecord,
+  ): Promise<Pick<OrderPage, 'exchanges' | 'exchangeOffer'>> {
+    const part = await this.o.exchanges?.ofOrder(record.row, record.lineRows);
+    if (!part) return {};
+    return {
+      ...(part.exchanges.length > 0 ? { exchanges: part.exchanges } : {}),
+      ...(part.offer ? { exchangeOffer: part.offer } : {}),
+    };
+  }
+
   private async page(record: OrderPageRecord): Promise<OrderPage> {
     const { order, row } = record;
     const f = facts(row);
@@ -433,6 +455,7 @@ export class OrderPageService {
         ended: orderEnded(f),
       },
       returns: (await this.o.returns?.ofOrder(order.id)) ?? [],
+      ...(await this.exchangesOf(record)),
     };
   }
 }

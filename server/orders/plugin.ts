@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { orderPageRoutes } from './order-page-routes';
 import {
+  type ExchangesOfPage,
   OrderPageService,
   type PaymentsOfPage,
   type ReturnsOfPage,
@@ -25,6 +26,7 @@ async function orders(app: FastifyInstance, uses: Uses): Promise<void> {
   let payments: PaymentsOfPage | null = null;
   // Filled when the VAT feature registers (it needs orders first); until then no order has settled VAT.
   let vat: VatOfPage | null = null;
+  let exchanges: ExchangesOfPage | null = null;
   const pages = new OrderPageService({
     store,
     publicUrl: config.publicUrl,
@@ -43,6 +45,10 @@ async function orders(app: FastifyInstance, uses: Uses): Promise<void> {
       openForWithdrawal: async (trx, order, lines, positions) =>
         returns?.openForWithdrawal(trx, order, lines, positions),
     },
+    exchanges: {
+      ofOrder: async (row, lines) =>
+        exchanges ? exchanges.ofOrder(row, lines) : { exchanges: [], offer: null },
+    },
     vat: { settledOf: async (orderId) => (vat ? vat.settledOf(orderId) : null) },
     payments: {
       giftCardsOf: async (reference) => (payments ? payments.giftCardsOf(reference) : []),
@@ -54,6 +60,9 @@ async function orders(app: FastifyInstance, uses: Uses): Promise<void> {
     pages,
     joinReturns: (part: ReturnsOfPage) => {
       returns = part;
+    },
+    joinExchanges: (part: ExchangesOfPage) => {
+      exchanges = part;
     },
     joinVat: (part: VatOfPage) => {
       vat = part;

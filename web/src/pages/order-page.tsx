@@ -34,6 +34,11 @@ import { useKeyedPage } from '../lib/use-keyed-page';
 const FIELD =
   'mt-1 block w-full rounded-lg border border-line bg-white px-4 py-3 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-wine';
 
+/** The exchanges block loads with its own chunk: it shows only once an order is delivered. */
+const OrderExchangesSection = lazy(() =>
+  import('../features/exchanges/order-exchanges').then((m) => ({ default: m.OrderExchangesSection })),
+);
+
 /** The reviews block loads with its own chunk: most visits to the page are before delivery. */
 const OrderReviewsSection = lazy(() =>
   import('../features/reviews/order-reviews').then((m) => ({ default: m.OrderReviewsSection })),
@@ -455,6 +460,19 @@ function OrderView({
             ))}
           </ul>
         </section>
+      ) : null}
+      {order.exchangeOffer || (order.exchanges ?? []).length > 0 ? (
+        <Suspense fallback={null}>
+          <OrderExchangesSection
+            order={order}
+            orderKey={keyValue}
+            onDone={() => {
+              void fetchOrder(order.reference, keyValue).then((r) => {
+                if (r.kind === 'ok') onChange(r.order);
+              });
+            }}
+          />
+        </Suspense>
       ) : null}
       {ended ? null : (
         <Suspense fallback={null}>

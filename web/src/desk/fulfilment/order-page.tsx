@@ -18,6 +18,7 @@ import { vatIncludedText, vatStatementText } from '../../../../domain/vat/vat-st
 import { OrderCustoms } from '../customs/order-customs';
 import { deskApi } from '../desk-api';
 import { EnquiryName } from '../enquiries/enquiry-name';
+import { OrderExchanges } from '../exchanges/order-exchanges';
 import { useIsOwner } from '../people/desk-person';
 import { OrderReturns } from '../returns/order-returns';
 import { customersHref } from '../routes/customers';
@@ -277,6 +278,12 @@ function OrderView({
           {order.status === 'delivered' || (order.returns ?? []).length > 0 ? (
             <Section title="Returns" order="order-3">
               <OrderReturns order={order} onChanged={onChanged} />
+            </Section>
+          ) : null}
+
+          {(order.exchanges ?? []).length > 0 ? (
+            <Section title="Exchanges" order="order-3">
+              <OrderExchanges order={order} onChanged={onChanged} />
             </Section>
           ) : null}
 

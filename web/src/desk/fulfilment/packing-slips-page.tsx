@@ -9,6 +9,7 @@
 
 import { useEffect, useState } from 'react';
 import { sizeLabel } from '../../../../domain/catalogue/sizes';
+import { exchangeText } from '../../../../domain/exchanges/exchanges';
 import type { OrderDetail, ReturnAddress } from '../../../../domain/orders/admin-api';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { deskApi } from '../desk-api';
@@ -215,6 +216,15 @@ export function PackingSlip({
         rowKey={(line) => `${line.productId}-${line.size ?? ''}`}
         columns={showPrices ? [...SLIP_COLUMNS, SLIP_PRICE] : SLIP_COLUMNS}
       />
+
+      {/* An exchange's replacement goes in this parcel: the slip names the swap (docs/product/exchanges.md). */}
+      {(order.exchanges ?? [])
+        .filter((x) => x.status === 'accepted')
+        .map((x) => (
+          <p key={x.id} className="mt-3 font-semibold">
+            {x.name}: {exchangeText(x.fromSize, x.toSize)}
+          </p>
+        ))}
 
       {order.giftWrapped ? (
         <section className="mt-6 rounded-xl border border-gold/50 p-4" aria-label="Gift">

@@ -82,13 +82,19 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
           className="mt-3"
           empty="Nothing is waiting to be made."
           rows={today.make}
-          rowKey={(line) => `${line.productId}-${line.size}`}
+          rowKey={(line) => `${line.remake ? 'remake-' : ''}${line.productId}-${line.size}`}
           columns={[
             {
               header: 'Product',
               cell: (line) => (
                 <>
                   {line.name}
+                  {/* An exchange's new size: made first, ahead of new orders (docs/product/exchanges.md). */}
+                  {line.remake ? (
+                    <span className="ml-2 rounded-full bg-sand px-2 py-0.5 text-xs font-medium">
+                      Remake for an exchange
+                    </span>
+                  ) : null}
                   {/* The orders these pieces are for: one tap from the bench to the order. */}
                   <span className="flex flex-wrap gap-x-3 text-sm text-muted">
                     {line.orders.map((reference) => (

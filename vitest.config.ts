@@ -38,7 +38,7 @@ export default defineConfig({
     // Worker threads, not child processes: each test file's modules load faster in a thread (the import
     // phase 85 -> 65 s over the suite on a 2-core machine; the whole run 238 -> 193 s). Nothing here needs
     // a process of its own: the server tests that kill, signal or exit a server start it as a child
-    // process (tests/support/server-process.ts), and better-sqlite3 and sharp load in threads.
+    // process (tests/support/server-process.ts), and node:sqlite and sharp load in threads.
     pool: 'threads',
     // A worker keeps the modules it loaded from one test file to the next (each file still runs its setup,
     // and mocks are restored after each test): loading the server's modules again for every file was most

@@ -56,6 +56,8 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'POST /api/order-page/find': 'anyone; same answer either way, the link only e-mailed to the order address',
   'POST /api/order-page/withdrawal': 'the shopper holding the order key; one notice per order',
   'POST /api/orders/:reference/reviews': 'the buyer holding the order key; guarded, the order page limit',
+  'POST /api/orders/:reference/exchanges':
+    'the buyer holding the order key asks for another size; guarded, the order page limit',
   'POST /api/order-page/reviews': 'the buyer holding the order key; reads their own reviews',
   'POST /api/quotes/:reference':
     'the client holding the quote key (constant-time compare); guarded, rate limited',
@@ -234,6 +236,7 @@ const ANSWER_SCHEMA_ROUTES = [
   'POST /api/order-page/withdrawal',
   'POST /api/order-page/find',
   'POST /api/orders/:reference/reviews',
+  'POST /api/orders/:reference/exchanges',
   'GET /api/admin/sign-in',
   'POST /api/admin/recovery',
   'GET /api/admin/stats',

@@ -264,6 +264,25 @@ describe.each(TEST_DIALECTS)('exchanges on %s', (dialect) => {
     expect((await act(exchange.id, 'receive', { choice: 'reuse' })).statusCode).toBe(200);
     expect(await stock(cord)).toMatchObject({ onHand: 120 });
     expect((await act(exchange.id, 'receive', { choice: 'melt' })).statusCode).toBe(400);
+
+    // The new piece posted (twice at once): its materials used for good, off Today's front, one e-mail.
+    const parcel = { carrier: 'an_post', trackingNumber: 'CE000111222IE' };
+    const sent = await Promise.all([
+      act(exchange.id, 'dispatch', parcel),
+      act(exchange.id, 'dispatch', parcel),
+    ]);
+    expect(sent.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(sent[0]?.json().exchange.dispatchedAt).not.toBeNull();
+    expect(await stock(cord)).toMatchObject({ onHand: 98, reserved: 0 });
+    expect(await stock(bead)).toMatchObject({ onHand: 197, reserved: 0 });
+    expect(await mailsOf('exchange-dispatched')).toHaveLength(1);
+    const [onItsWay] = await mailsOf('exchange-dispatched');
+    expect(onItsWay?.subject).toContain('is on its way');
+    const after = (await owner('GET', '/api/admin/today')).json() as { make: { remake?: boolean }[] };
+    expect(after.make.some((m) => m.remake)).toBe(false);
+    expect((await act(exchange.id, 'dispatch', { carrier: 'pigeon', trackingNumber: 'x' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('a size the materials cannot make is not offered; restocked keeps the materials as they are', async () => {

@@ -42,6 +42,7 @@ describe('the e-mail kinds the features declare', () => {
       'exchange-receipt': 'Exchange receipt e-mail to the shopper',
       'exchange-accepted': 'Exchange accepted e-mail to the shopper',
       'exchange-declined': 'Exchange declined e-mail to the shopper',
+      'exchange-dispatched': '"On its way" e-mail to the shopper, for the exchange',
     });
   });
 });

@@ -86,7 +86,7 @@ describe.each(TEST_DIALECTS)('exchanges on %s', (dialect) => {
 
   const ask = (reference: string, body: object) =>
     shop.app.inject({ method: 'POST', url: `/api/orders/${reference}/exchanges`, payload: body });
-  const act = (id: number, action: 'accept' | 'decline' | 'receive', body?: object) =>
+  const act = (id: number, action: 'accept' | 'decline' | 'receive' | 'dispatch', body?: object) =>
     owner('POST', `/api/admin/exchanges/${id}/${action}`, body);
   const detail = async (reference: string) =>
     (await owner('GET', `/api/admin/orders/${reference}`)).json() as OrderDetail;

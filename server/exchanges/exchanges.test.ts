@@ -229,6 +229,13 @@ describe.each(TEST_DIALECTS)('exchanges on %s', (dialect) => {
       exchange: ExchangeInfo;
     };
 
+    const stats = async () =>
+      (
+        (await owner('GET', '/api/admin/stats')).json() as {
+          totals: { revenue: number; orders: number; pieces: number };
+        }
+      ).totals;
+    const sales = await stats();
     const [a, b] = await Promise.all([act(exchange.id, 'accept'), act(exchange.id, 'accept')]);
     expect([a?.statusCode, b?.statusCode]).toEqual([200, 200]);
     expect(a?.json().exchange.status).toBe('accepted');
@@ -248,6 +255,8 @@ describe.each(TEST_DIALECTS)('exchanges on %s', (dialect) => {
 
     const shown = await detail(reference);
     expect(shown.exchanges?.[0]).toMatchObject({ status: 'accepted', settlement: 'none' });
+    // Not a new sale: Numbers counts the same orders, pieces and revenue as before.
+    expect(await stats()).toEqual(sales);
     // Declining an accepted exchange is refused; the same accept again changes nothing.
     expect((await act(exchange.id, 'decline', { reason: 'No' })).statusCode).toBe(409);
     expect((await act(exchange.id, 'accept')).statusCode).toBe(200);

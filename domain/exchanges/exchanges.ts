@@ -40,6 +40,7 @@ export const EXCHANGE_MESSAGES = {
   alreadyReceived: 'The returned piece was already marked received',
   reason: 'reason: say in a few words why the exchange is declined',
   choice: "choice: choose 'restock' or 'reuse'",
+  alreadyDispatched: 'The new piece was already dispatched',
 } as const;
 
 /** A shopper's request, on her order page: the order key, the line (its position) and the new size. */
@@ -94,6 +95,8 @@ export const exchangeInfoSchema = z.object({
   createdAt: z.string(),
   decidedAt: z.nullable(z.string()),
   receivedAt: z.nullable(z.string()),
+  /** When the new piece left the shop: it leaves the making queue's front then. */
+  dispatchedAt: z.nullable(z.string()),
 });
 export type ExchangeInfo = z.infer<typeof exchangeInfoSchema>;
 
@@ -125,13 +128,17 @@ export const EXCHANGE_API = {
   accept: '/api/admin/exchanges/:id/accept',
   decline: '/api/admin/exchanges/:id/decline',
   receive: '/api/admin/exchanges/:id/receive',
+  dispatch: '/api/admin/exchanges/:id/dispatch',
 } as const;
 
 export function exchangeRequestPath(reference: string): string {
   return EXCHANGE_API.request.replace(':reference', encodeURIComponent(reference));
 }
 
-export function exchangeActionPath(id: number, action: 'accept' | 'decline' | 'receive'): string {
+export function exchangeActionPath(
+  id: number,
+  action: 'accept' | 'decline' | 'receive' | 'dispatch',
+): string {
   return EXCHANGE_API[action].replace(':id', String(id));
 }
 

@@ -16,6 +16,10 @@ export const exchangesDeclaration: FeatureDeclaration = {
     receipt: { kind: EXCHANGES_MAIL_KINDS.receipt, label: 'Exchange receipt e-mail to the shopper' },
     accepted: { kind: EXCHANGES_MAIL_KINDS.accepted, label: 'Exchange accepted e-mail to the shopper' },
     declined: { kind: EXCHANGES_MAIL_KINDS.declined, label: 'Exchange declined e-mail to the shopper' },
+    dispatched: {
+      kind: EXCHANGES_MAIL_KINDS.dispatched,
+      label: '"On its way" e-mail to the shopper, for the exchange',
+    },
   },
   personalData: exchangesPersonalData,
 };

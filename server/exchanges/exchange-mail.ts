@@ -7,7 +7,7 @@
 import { BRAND, type SizeCode } from '../../domain/config';
 import { exchangeItemText } from '../../domain/exchanges/exchanges';
 import type { NewOutboxRow } from '../db/schema';
-import { escapeHtml, htmlLink, htmlParagraph, money, signedMail } from '../mail/layout';
+import { escapeHtml, htmlLink, htmlParagraph, money, type RenderedMail, signedMail } from '../mail/layout';
 import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import { type ExchangeMailKind, exchangeMailKind } from './mail-kinds';
@@ -144,5 +144,27 @@ export function declinedMail(
     ],
     page,
     setup,
+  );
+}
+
+/** An e-mail rendered elsewhere (the order's "On its way"), as this exchange's own outbox row. */
+export function exchangeMailRow(
+  kind: ExchangeMailKind,
+  facts: ExchangeMailFacts,
+  to: string,
+  mail: RenderedMail,
+  mailFrom: string,
+): NewOutboxRow {
+  return outboxRow(
+    {
+      orderId: facts.orderId,
+      reference: facts.reference,
+      kind: exchangeMailKind(kind, facts.id),
+      to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    },
+    senderDomain(mailFrom),
   );
 }

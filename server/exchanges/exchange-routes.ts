@@ -4,7 +4,8 @@
  *   field | 404 a wrong key or reference (as the order page answers) | 409 outside the window, the line
  *   already exchanged or in a return. The key travels in the body, as the order page's does.
  * - POST /api/admin/exchanges/{id}/accept -> 200 { ok, exchange } (a repeat answers it as it is);
- *   /decline { reason }; /receive { choice: 'restock' | 'reuse' }. The owner's alone, audited by the history.
+ *   /decline { reason }; /receive { choice: 'restock' | 'reuse' }; /dispatch { carrier, trackingNumber } (the
+ *   new piece posted: the order's "On its way" e-mail for it). The owner's alone, audited by the history.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +17,7 @@ import {
   exchangeRequestSchema,
   receiveExchangeSchema,
 } from '../../domain/exchanges/exchanges';
+import { dispatchRequestSchema } from '../../domain/orders/admin-api';
 import { ownerActor } from '../security/owner-auth';
 import { DESK_ACTION_POLICY, KIB, QUOTE_ACTION_POLICY } from '../security/route-policy';
 import type { ExchangeService } from './exchange-service';
@@ -86,6 +88,22 @@ export async function exchangeRoutes(
       const { exchange } = await exchanges.receive(
         Number(request.params.id),
         request.body.choice,
+        ownerActor(request),
+      );
+      return reply.send({ ok: true, exchange });
+    },
+  );
+
+  api.post(
+    EXCHANGE_API.dispatch,
+    {
+      schema: { params: byId, body: dispatchRequestSchema, response: { 200: exchangeAnswerSchema } },
+      config: { policy: DESK_ACTION_POLICY },
+    },
+    async (request, reply) => {
+      const { exchange } = await exchanges.dispatch(
+        Number(request.params.id),
+        request.body,
         ownerActor(request),
       );
       return reply.send({ ok: true, exchange });

@@ -24,15 +24,22 @@ import {
   type ShopperExchange,
   signedDifference,
 } from '../../domain/exchanges/exchanges';
+import type { DispatchRequest } from '../../domain/orders/admin-api';
 import { ORDER_NOT_FOUND } from '../../domain/orders/order-page';
 import { returnWindow } from '../../domain/orders/returns';
 import { isCustomLineId } from '../../domain/shared/custom-line';
 import type { Actor } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
 import { refuse } from '../lib/refusal';
-import { money } from '../mail/layout';
+import { money, type RenderedMail } from '../mail/layout';
 import type { OrderLineRow, OrderRow } from '../orders';
-import { acceptedMail, declinedMail, type ExchangeMailFacts, requestedMails } from './exchange-mail';
+import {
+  acceptedMail,
+  declinedMail,
+  type ExchangeMailFacts,
+  exchangeMailRow,
+  requestedMails,
+} from './exchange-mail';
 import { type ExchangeRow, type ExchangeStore, LineTaken } from './exchange-store';
 
 /** What the exchanges use of the materials (their service: what can be made, reservations, stock). */
@@ -40,6 +47,8 @@ export interface ExchangeMaterials {
   canMake(productId: string, size: SizeCode): Promise<boolean>;
   reserveFor(trx: Transaction<Database>, holder: string, pieces: readonly Piece[]): Promise<void>;
   putBack(trx: Transaction<Database>, pieces: readonly Piece[]): Promise<void>;
+  /** The remake made and sent: what it reserved is used for good. */
+  consume(trx: Transaction<Database>, holder: string): Promise<void>;
   afterChange(): Promise<void>;
 }
 
@@ -68,6 +77,8 @@ export interface ExchangeServiceOptions {
   /** A payment link for the difference, e-mailed to the shopper; its URL. */
   readonly paymentLink: (order: OrderRow, exchange: ExchangeRow, amount: number) => Promise<string>;
   readonly ownerEmail: () => Promise<string>;
+  /** The replacement's "On its way" e-mail: the order's own dispatch e-mail, rendered by fulfilment. */
+  readonly dispatchMail: (order: OrderRow, parcel: DispatchRequest) => Promise<RenderedMail>;
   readonly mailFrom: string;
   readonly pageUrl: (reference: string, key: string) => string;
   readonly deskUrl: (reference: string) => string;
@@ -98,6 +109,7 @@ export function exchangeInfo(row: ExchangeRow, reference: string): ExchangeInfo 
     createdAt: row.created_at,
     decidedAt: row.decided_at,
     receivedAt: row.received_at,
+    dispatchedAt: row.dispatched_at,
   };
 }
 
@@ -327,6 +339,39 @@ export class ExchangeService {
       return refuse('conflict', EXCHANGE_MESSAGES.alreadyReceived);
     }
     if (choice === 'reuse') await this.o.materials.afterChange().catch(() => {});
+    return { exchange: exchangeInfo(moved, reference), changed: true };
+  }
+
+  /**
+   * The new piece is made and posted: its materials are used for good, it leaves the queue's front, the
+   * history says so and the shopper gets the order's "On its way" e-mail for it, once.
+   */
+  async dispatch(id: number, parcel: DispatchRequest, actor: Actor): Promise<ExchangeOutcome> {
+    const { row, order, reference } = await this.found(id);
+    if (row.status !== 'accepted') return refuse('conflict', EXCHANGE_MESSAGES.notAccepted);
+    if (row.dispatched_at !== null) return { exchange: exchangeInfo(row, reference), changed: false };
+    const rendered = await this.o.dispatchMail(order, parcel);
+    const moved = await this.o.store.dispatch(
+      id,
+      (r) => ({
+        within: (trx) => this.o.materials.consume(trx, `exchange:${r.id}`),
+        events: [
+          {
+            kind: 'exchange',
+            ...ownerBy(actor),
+            text: `Exchange ${r.id}: the new ${r.to_size} piece dispatched, tracking ${parcel.trackingNumber}`,
+          },
+        ],
+        mails: [exchangeMailRow('dispatched', facts(r, reference), order.email, rendered, this.o.mailFrom)],
+      }),
+      this.at(),
+    );
+    if (!moved) {
+      const now = await this.o.store.byId(id);
+      return { exchange: exchangeInfo(now ?? row, reference), changed: false };
+    }
+    this.o.onMailQueued();
+    await this.o.materials.afterChange().catch(() => {});
     return { exchange: exchangeInfo(moved, reference), changed: true };
   }
 

@@ -179,16 +179,25 @@ export class ExchangeStore {
       .execute();
   }
 
-  /** The replacement left the shop (its order's dispatch, or marked by the owner): off the queue's front. */
-  async dispatched(id: number, at: string): Promise<boolean> {
-    const r = await this.db
-      .updateTable('order_exchanges')
-      .set({ dispatched_at: at, updated_at: at })
-      .where('id', '=', id)
-      .where('status', '=', 'accepted')
-      .where('dispatched_at', 'is', null)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
+  /** The replacement left the shop (once): off the queue's front, with the step's effects. */
+  async dispatch(
+    id: number,
+    effects: (row: ExchangeRow) => StepEffects,
+    at: string,
+  ): Promise<ExchangeRow | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('order_exchanges')
+        .set({ dispatched_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'accepted')
+        .where('dispatched_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return null;
+      await this.apply(trx, row, effects(row));
+      return row;
+    });
   }
 
   /** Accepted replacements still to make and post, first accepted first: the making queue's front. */

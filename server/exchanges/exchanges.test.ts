@@ -86,7 +86,7 @@ describe.each(TEST_DIALECTS)('exchanges on %s', (dialect) => {
 
   const ask = (reference: string, body: object) =>
     shop.app.inject({ method: 'POST', url: `/api/orders/${reference}/exchanges`, payload: body });
-  const act = (id: number, action: 'accept' | 'decline' | 'receive', body?: object) =>
+  const act = (id: number, action: 'accept' | 'decline' | 'receive' | 'dispatch', body?: object) =>
     owner('POST', `/api/admin/exchanges/${id}/${action}`, body);
   const detail = async (reference: string) =>
     (await owner('GET', `/api/admin/orders/${reference}`)).json() as OrderDetail;
@@ -229,6 +229,13 @@ describe.each(TEST_DIALECTS)('exchanges on %s', (dialect) => {
       exchange: ExchangeInfo;
     };
 
+    const stats = async () =>
+      (
+        (await owner('GET', '/api/admin/stats')).json() as {
+          totals: { revenue: number; orders: number; pieces: number };
+        }
+      ).totals;
+    const sales = await stats();
     const [a, b] = await Promise.all([act(exchange.id, 'accept'), act(exchange.id, 'accept')]);
     expect([a?.statusCode, b?.statusCode]).toEqual([200, 200]);
     expect(a?.json().exchange.status).toBe('accepted');
@@ -248,6 +255,8 @@ describe.each(TEST_DIALECTS)('exchanges on %s', (dialect) => {
 
     const shown = await detail(reference);
     expect(shown.exchanges?.[0]).toMatchObject({ status: 'accepted', settlement: 'none' });
+    // Not a new sale: Numbers counts the same orders, pieces and revenue as before.
+    expect(await stats()).toEqual(sales);
     // Declining an accepted exchange is refused; the same accept again changes nothing.
     expect((await act(exchange.id, 'decline', { reason: 'No' })).statusCode).toBe(409);
     expect((await act(exchange.id, 'accept')).statusCode).toBe(200);
@@ -264,6 +273,25 @@ describe.each(TEST_DIALECTS)('exchanges on %s', (dialect) => {
     expect((await act(exchange.id, 'receive', { choice: 'reuse' })).statusCode).toBe(200);
     expect(await stock(cord)).toMatchObject({ onHand: 120 });
     expect((await act(exchange.id, 'receive', { choice: 'melt' })).statusCode).toBe(400);
+
+    // The new piece posted (twice at once): its materials used for good, off Today's front, one e-mail.
+    const parcel = { carrier: 'an_post', trackingNumber: 'CE000111222IE' };
+    const sent = await Promise.all([
+      act(exchange.id, 'dispatch', parcel),
+      act(exchange.id, 'dispatch', parcel),
+    ]);
+    expect(sent.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(sent[0]?.json().exchange.dispatchedAt).not.toBeNull();
+    expect(await stock(cord)).toMatchObject({ onHand: 98, reserved: 0 });
+    expect(await stock(bead)).toMatchObject({ onHand: 197, reserved: 0 });
+    expect(await mailsOf('exchange-dispatched')).toHaveLength(1);
+    const [onItsWay] = await mailsOf('exchange-dispatched');
+    expect(onItsWay?.subject).toContain('is on its way');
+    const after = (await owner('GET', '/api/admin/today')).json() as { make: { remake?: boolean }[] };
+    expect(after.make.some((m) => m.remake)).toBe(false);
+    expect((await act(exchange.id, 'dispatch', { carrier: 'pigeon', trackingNumber: 'x' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('a size the materials cannot make is not offered; restocked keeps the materials as they are', async () => {

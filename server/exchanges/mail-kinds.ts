@@ -7,6 +7,8 @@ export const EXCHANGES_MAIL_KINDS = {
   receipt: 'exchange-receipt',
   accepted: 'exchange-accepted',
   declined: 'exchange-declined',
+  /** The replacement's parcel: the order's "On its way" e-mail, of the exchange's own kind. */
+  dispatched: 'exchange-dispatched',
 } as const;
 
 export type ExchangeMailKind = keyof typeof EXCHANGES_MAIL_KINDS;

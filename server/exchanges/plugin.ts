@@ -7,6 +7,8 @@
  * desk's refund path.
  */
 import type { FastifyInstance } from 'fastify';
+import { CARRIER_LABELS, trackingUrlFor } from '../../domain/orders/admin-api';
+import { dispatchedMail, expectedDelivery } from '../fulfilment';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { deskOrderUrl } from '../orders';
 import { returnLinesOf, returnsOfOrders } from '../returns';
@@ -39,6 +41,7 @@ async function exchanges(app: FastifyInstance, uses: Uses): Promise<void> {
       canMake: (productId, size) => materials.canMake(productId, size),
       reserveFor: (trx, holder, pieces) => materials.reserveFor(trx, holder, pieces),
       putBack: (trx, pieces) => materials.putBack(trx, pieces),
+      consume: (trx, holder) => materials.consumeFor(trx, holder),
       afterChange: () => materials.afterPaid(),
     },
     ...(tuned.priceOf ? { priceOf: tuned.priceOf } : {}),
@@ -51,6 +54,19 @@ async function exchanges(app: FastifyInstance, uses: Uses): Promise<void> {
         throw new Error('no payment link for an exchange: a size never changes a price');
       }),
     ownerEmail: async () => (await uses.settings.seller()).orderEmail,
+    dispatchMail: async (order, parcel) =>
+      dispatchedMail({
+        reference: order.reference ?? order.id,
+        name: order.shipping_name,
+        contactEmail: (await uses.settings.seller()).email,
+        orderPageUrl: null,
+        // Paid on the built-in test checkout: its e-mails say so, as the order's own did.
+        testOrder: order.provider === 'test-checkout',
+        carrier: CARRIER_LABELS[parcel.carrier],
+        trackingNumber: parcel.trackingNumber,
+        trackingUrl: parcel.trackingUrl || trackingUrlFor(parcel.carrier, parcel.trackingNumber),
+        delivery: expectedDelivery(order.zone, now?.() ?? new Date()),
+      }),
     mailFrom: config.mailFrom,
     pageUrl: (reference, key) => uses.orders.pages.pageUrl(reference, key),
     deskUrl: (reference) => deskOrderUrl(config.publicUrl, reference),

@@ -16,6 +16,8 @@ export {
 
 import type { CustomsCheck } from './fulfilment-service';
 
+export { dispatchedMail, expectedDelivery } from './fulfilment-mail';
+
 export {
   changeEventsOfOrders,
   deleteNotesOfOrders,

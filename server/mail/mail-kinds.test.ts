@@ -37,6 +37,12 @@ describe('the e-mail kinds the features declare', () => {
       'order-cancelled': 'Cancellation e-mail to the shopper',
       'review-request': 'Review request e-mail to the shopper',
       'manual-payment-link': 'Payment link e-mail to the customer',
+      // An exchange's e-mails, made unique per exchange by a suffix (`exchange-accepted:12`).
+      'exchange-requested': 'Exchange request e-mail to the owner',
+      'exchange-receipt': 'Exchange receipt e-mail to the shopper',
+      'exchange-accepted': 'Exchange accepted e-mail to the shopper',
+      'exchange-declined': 'Exchange declined e-mail to the shopper',
+      'exchange-dispatched': '"On its way" e-mail to the shopper, for the exchange',
     });
   });
 });

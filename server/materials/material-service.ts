@@ -339,6 +339,12 @@ export class MaterialService {
     await this.recheck(trx);
   }
 
+  /** What a holder reserved is used for good (an exchange's remake made and sent), in the caller's transaction. */
+  async consumeFor(trx: Transaction<Database>, holder: string): Promise<void> {
+    const moved = await this.o.store.settleIn(trx, holder, 'consumed', this.at());
+    if (moved.length > 0) await this.recheck(trx);
+  }
+
   /** A returned piece's materials back on the shelf: on hand goes up by its size's bill. */
   async putBack(
     trx: Transaction<Database>,

@@ -14,13 +14,18 @@ import {
   exchangeText,
   type ReceivedChoice,
 } from '../../../../domain/exchanges/exchanges';
-import type { OrderDetail } from '../../../../domain/orders/admin-api';
+import {
+  CARRIER_LABELS,
+  CARRIERS,
+  type Carrier,
+  type OrderDetail,
+} from '../../../../domain/orders/admin-api';
 import { deskApi, deskCall } from '../desk-api';
 import { useIsOwner } from '../people/desk-person';
 import { Field } from '../ui/desk-fields';
 import { formatInstant, money } from '../ui/desk-format';
 import { useDeskAction } from '../ui/desk-hooks';
-import { buttonClass, ErrorMessage } from '../ui/desk-ui';
+import { buttonClass, ErrorMessage, inputClass } from '../ui/desk-ui';
 
 const STATUS_LABELS: Readonly<Record<ExchangeStatus, string>> = {
   pending: 'Waiting for you',
@@ -146,6 +151,14 @@ function ExchangeCard({
           </div>
         </form>
       ) : null}
+      {item.dispatchedAt ? <p>New piece dispatched {formatInstant(item.dispatchedAt)}</p> : null}
+      {owner && item.status === 'accepted' && item.dispatchedAt === null ? (
+        <DispatchForm
+          id={id}
+          busy={action.busy}
+          onSend={(parcel) => void action.run(exchangeActionPath(item.id, 'dispatch'), parcel)}
+        />
+      ) : null}
       {owner && item.status === 'accepted' && item.receivedAt === null ? (
         <div className="flex flex-wrap gap-2">
           <button
@@ -167,5 +180,60 @@ function ExchangeCard({
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** The new piece posted: the carrier and tracking number, as an order's dispatch takes them. */
+function DispatchForm({
+  id,
+  busy,
+  onSend,
+}: {
+  readonly id: string;
+  readonly busy: boolean;
+  readonly onSend: (parcel: { carrier: Carrier; trackingNumber: string }) => void;
+}) {
+  const [carrier, setCarrier] = useState<Carrier>(CARRIERS[0]);
+  const [tracking, setTracking] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!tracking.trim()) return setInvalid('Give the tracking number of the new parcel.');
+    setInvalid(null);
+    onSend({ carrier, trackingNumber: tracking.trim() });
+  };
+  return (
+    <form onSubmit={submit} className="space-y-2" noValidate aria-label="Dispatch the new piece">
+      <label htmlFor={`${id}-carrier`} className="block font-medium">
+        Carrier
+      </label>
+      <select
+        id={`${id}-carrier`}
+        className={inputClass}
+        value={carrier}
+        onChange={(e) => setCarrier(e.target.value as Carrier)}
+      >
+        {CARRIERS.map((c) => (
+          <option key={c} value={c}>
+            {CARRIER_LABELS[c]}
+          </option>
+        ))}
+      </select>
+      <Field
+        id={`${id}-tracking`}
+        label="Tracking number"
+        maxLength={100}
+        value={tracking}
+        onChange={(e) => setTracking(e.target.value)}
+      />
+      {invalid ? (
+        <p role="alert" className="text-danger">
+          {invalid}
+        </p>
+      ) : null}
+      <button type="submit" className={buttonClass.primary} disabled={busy}>
+        Dispatch the new piece
+      </button>
+    </form>
   );
 }

@@ -141,17 +141,22 @@ describe("the checkout's duty notice", () => {
     expect(screen.getByText(usDutyNotice(15))).toBeVisible();
   });
 
-  it("says the owner's own percent from Settings", async () => {
-    const user = userEvent.setup();
-    render(
+  /** The dialog for the Rest of the world zone, asking the destination (its notices follow it). */
+  function renderWorld(props: { usDutyPercent?: number; valueCents?: number }) {
+    return render(
       <CheckoutEmailDialog
         open
         onOpenChange={() => {}}
         onContinue={vi.fn()}
         countries={SHIPPING_ZONES.WORLD.countries}
-        usDutyPercent={12}
+        {...props}
       />,
     );
+  }
+
+  it("says the owner's own percent from Settings", async () => {
+    const user = userEvent.setup();
+    renderWorld({ usDutyPercent: 12 });
     await user.selectOptions(screen.getByLabelText(BUSINESS_TEXT.country), 'US');
     expect(screen.getByText(usDutyNotice(12))).toBeVisible();
     expect(screen.queryByText(usDutyNotice(15))).toBeNull();
@@ -160,15 +165,7 @@ describe("the checkout's duty notice", () => {
   it('tells a shopper choosing Great Britain under £135 that the price holds UK VAT and nothing more is due', async () => {
     // The zones list Great Britain only while the shop charges UK VAT there (gb: 'uk_vat').
     const user = userEvent.setup();
-    const under = render(
-      <CheckoutEmailDialog
-        open
-        onOpenChange={() => {}}
-        onContinue={vi.fn()}
-        countries={SHIPPING_ZONES.WORLD.countries}
-        valueCents={GB_LOW_VALUE_LIMIT_CENTS}
-      />,
-    );
+    const under = renderWorld({ valueCents: GB_LOW_VALUE_LIMIT_CENTS });
     expect(screen.queryByText(GB_NOTHING_DUE_NOTICE)).toBeNull();
     await user.selectOptions(screen.getByLabelText(BUSINESS_TEXT.country), 'GB');
     expect(screen.getByText(GB_NOTHING_DUE_NOTICE)).toBeVisible();
@@ -176,15 +173,7 @@ describe("the checkout's duty notice", () => {
     expect(screen.queryByText(GB_NOTHING_DUE_NOTICE)).toBeNull();
     under.unmount();
     // Over the limit the UK charges its VAT at import, not the shop: she is not told nothing is due.
-    render(
-      <CheckoutEmailDialog
-        open
-        onOpenChange={() => {}}
-        onContinue={vi.fn()}
-        countries={SHIPPING_ZONES.WORLD.countries}
-        valueCents={GB_LOW_VALUE_LIMIT_CENTS + 1}
-      />,
-    );
+    renderWorld({ valueCents: GB_LOW_VALUE_LIMIT_CENTS + 1 });
     await user.selectOptions(screen.getByLabelText(BUSINESS_TEXT.country), 'GB');
     expect(screen.queryByText(GB_NOTHING_DUE_NOTICE)).toBeNull();
   });

@@ -45,3 +45,12 @@ export function dutyNotice(input: {
   }
   return null;
 }
+
+/**
+ * The owner's choice for Great Britain as the storefront sees it: the zones it reads offer Great Britain
+ * only while she charges UK VAT there (domain/settings/storefront-settings.ts sellingZones drops it
+ * otherwise), so countries that list GB mean `uk_vat`.
+ */
+export function gbChoiceOf(countries: readonly string[]): GbChoice {
+  return countries.includes('GB') ? 'uk_vat' : 'no_sale';
+}

@@ -8,40 +8,21 @@
  */
 
 import type { Transaction } from 'kysely';
-import { dutyNotice } from '../../domain/customs/duty-notice';
 import { type DispatchCalendar, dispatchDate } from '../../domain/making/dispatch';
 import { type MakingQueueSource, promisedQueue } from '../../domain/making/making-queue';
 import { quoteDispatchDate } from '../../domain/quotes/quotes';
-import type { SellerSettings } from '../../domain/settings/shop-settings';
-import { DEFAULT_US_DUTY_PERCENT } from '../../domain/settings/shop-settings';
 import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
-import type { Database, NewOutboxRow } from '../db/schema';
-import { outboxRow } from '../mail/outbox';
-import { senderDomain } from '../mail/transport';
+import type { Database } from '../db/schema';
 import {
-  type BoughtLine,
-  customerConfirmation,
-  deskOrderUrl,
-  invoiceLink,
-  legalFacts,
-  ORDERS_MAIL_KINDS,
   type OrderMailSetup,
   type OrderStore,
-  orderVatOf,
-  ownerNotification,
-  type PaidMail,
+  type PaidMailParts,
   type PaidParticipant,
-  referenceOf,
+  paidCustomerMessage,
+  paidMessages,
   type StoredOrder,
 } from '../orders';
 import type { ShippingDetails } from '../payments';
-
-/** Everything the participants added, as the e-mails read it. */
-interface PaidMailParts extends PaidMail {
-  readonly receiptLines: string[];
-  readonly boughtLines: BoughtLine[];
-  readonly ownerLines: string[];
-}
 
 /** How the money came. */
 export type PaymentWay =
@@ -164,9 +145,9 @@ export class MarkPaid {
       way.by === 'owner' ? null : way.shipping,
       (paid) =>
         way.by !== 'owner'
-          ? this.messages(paid, seller, zoneName, mail)
+          ? paidMessages(this.o, paid, seller, zoneName, mail)
           : way.emailCustomer
-            ? [this.customerMessage(paid, seller, zoneName, mail)]
+            ? [paidCustomerMessage(this.o, paid, seller, zoneName, mail)]
             : [],
       {
         paymentId: way.by === 'provider' ? way.paymentId : null,
@@ -226,107 +207,6 @@ export class MarkPaid {
         queue: promisedQueue({ queuedPieces: piecesAhead, capacity }),
         pieces: order.itemCount,
       });
-  }
-
-  private mailContext(
-    order: StoredOrder,
-    seller: SellerSettings,
-    zoneName: string,
-    mail: PaidMail = { invoiceNumber: null, vat: null },
-  ) {
-    const { invoiceNumber } = mail;
-    const reference = referenceOf(order);
-    // markPaidAndQueue gives every order its key in the same update, so every order e-mail links to its page.
-    const orderPageUrl = order.orderKey ? this.o.pageUrl(reference, order.orderKey) : null;
-    const legal = legalFacts(seller, orderVatOf(order, this.o.vatBefore), this.o.publicUrl);
-    const invoice =
-      invoiceNumber && order.orderKey
-        ? invoiceLink(this.o.publicUrl, reference, invoiceNumber, order.orderKey)
-        : null;
-    return {
-      order,
-      reference,
-      contactEmail: seller.email,
-      legal,
-      orderPageUrl,
-      zoneName,
-      invoice,
-      vat: mail.vat,
-      businessName: mail.businessName ?? null,
-      // Repeats what the checkout said of charges at the door (docs/product/customs.md §21.4). An order to
-      // Great Britain exists only while the shop charges UK VAT there.
-      dutyNotice: dutyNotice({
-        country: order.shippingDetails?.address.country,
-        usDutyPercent: seller.usDutyPercent ?? DEFAULT_US_DUTY_PERCENT,
-        gb: 'uk_vat',
-        valueCents: order.total,
-      }),
-    };
-  }
-
-  /** The customer's confirmation alone (a manual order's, when the owner asks for it). */
-  private customerMessage(
-    order: StoredOrder,
-    seller: SellerSettings,
-    zoneName: string,
-    mail: PaidMailParts = {
-      invoiceNumber: null,
-      vat: null,
-      receiptLines: [],
-      boughtLines: [],
-      ownerLines: [],
-    },
-  ): NewOutboxRow {
-    const ctx = {
-      ...this.mailContext(order, seller, zoneName, mail),
-      receiptLines: mail.receiptLines,
-      boughtLines: mail.boughtLines,
-    };
-    return outboxRow(
-      {
-        orderId: order.id,
-        reference: ctx.reference,
-        kind: ORDERS_MAIL_KINDS.customer,
-        to: order.email,
-        ...customerConfirmation(ctx),
-      },
-      senderDomain(this.o.mailFrom),
-      Date.now(),
-    );
-  }
-
-  private messages(
-    order: StoredOrder,
-    seller: SellerSettings,
-    zoneName: string,
-    mail: PaidMailParts,
-  ): NewOutboxRow[] {
-    const ctx = this.mailContext(order, seller, zoneName, mail);
-    const { reference } = ctx;
-    const owner = ownerNotification({
-      ...ctx,
-      deskUrl: deskOrderUrl(this.o.publicUrl, reference),
-      ownerLines: mail.ownerLines,
-      boughtLines: mail.boughtLines,
-    });
-    const domain = senderDomain(this.o.mailFrom);
-    const now = Date.now();
-    return [
-      this.customerMessage(order, seller, zoneName, mail),
-      outboxRow(
-        // Her Reply answers the customer.
-        {
-          orderId: order.id,
-          reference,
-          kind: ORDERS_MAIL_KINDS.owner,
-          to: seller.orderEmail,
-          replyTo: order.email,
-          ...owner,
-        },
-        domain,
-        now,
-      ),
-    ];
   }
 }
 

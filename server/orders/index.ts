@@ -123,5 +123,6 @@ export {
   vatInOrder,
   type ZoneNameNow,
 } from './order-vat';
+export { type PaidMailParts, type PaidMailSetup, paidCustomerMessage, paidMessages } from './paid-mail';
 export { type PaidMail, type PaidNote, type PaidParticipant, referenceOf } from './paid-participant';
 export type { OrderLineRow, OrderRow } from './tables';

@@ -5,7 +5,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_CATALOGUE_URL } from '../../../domain/catalogue/catalogue-url';
 import type { CatalogueSnapshot } from '../../../domain/catalogue/snapshot';
 import { LIMITS, STORAGE_KEYS } from '../../../domain/config';
-import { DEFAULT_STOREFRONT_SETTINGS } from '../../../domain/settings/storefront-settings';
+import {
+  DEFAULT_US_DUTY_PERCENT,
+  GB_NOTHING_DUE_NOTICE,
+  usDutyNotice,
+} from '../../../domain/customs/duty-notice';
+import {
+  DEFAULT_STOREFRONT_SETTINGS,
+  SEEDED_ZONES,
+  storefrontSettings,
+} from '../../../domain/settings/storefront-settings';
 import { AppProviders } from '../app/providers';
 import { HashRouter } from '../lib/router';
 import {
@@ -260,5 +269,39 @@ describe('CartPage', () => {
       expect(summary()).toBe(before);
       expect(summaryValue(/^Shipping \(Ireland\)$/)).toBe('Free');
     });
+  });
+});
+
+describe('what is due at the door, said before paying', () => {
+  // The owner charges UK VAT on sales to Great Britain: her zones then offer it (docs/product/vat.md §20).
+  const ukVat = (): CatalogueSnapshot => ({
+    ...seedWith({}),
+    shop: storefrontSettings({
+      ...DEFAULT_STOREFRONT_SETTINGS,
+      shipping: { zones: SEEDED_ZONES },
+      vat: { gb: 'uk_vat' },
+    }),
+  });
+
+  it('tells a shopper posting to Great Britain under £135 that UK VAT is in the price and nothing more is due', async () => {
+    const user = userEvent.setup();
+    renderCart([{ id: '26', quantity: 1 }], ukVat());
+    expect(screen.queryByText(GB_NOTHING_DUE_NOTICE)).toBeNull();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Delivery destination' }), 'Rest of world');
+    expect(screen.getByText(GB_NOTHING_DUE_NOTICE)).toBeVisible();
+    expect(screen.getByText(usDutyNotice(DEFAULT_US_DUTY_PERCENT))).toBeVisible();
+  });
+
+  it('says nothing of Great Britain over £135, or while the shop does not sell there', async () => {
+    const user = userEvent.setup();
+    const over = renderCart([{ id: '26', quantity: 6 }], ukVat());
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Delivery destination' }), 'Rest of world');
+    expect(screen.getByText(usDutyNotice(DEFAULT_US_DUTY_PERCENT))).toBeVisible();
+    expect(screen.queryByText(GB_NOTHING_DUE_NOTICE)).toBeNull();
+    over.unmount();
+    localStorage.clear();
+    renderCart([{ id: '26', quantity: 1 }]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Delivery destination' }), 'Rest of world');
+    expect(screen.queryByText(GB_NOTHING_DUE_NOTICE)).toBeNull();
   });
 });

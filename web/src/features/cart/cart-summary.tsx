@@ -7,7 +7,7 @@ import {
   ZONE_IDS,
   type ZoneId,
 } from '../../../../domain/config';
-import { usDutyNotice } from '../../../../domain/customs/duty-notice';
+import { dutyNotice, gbChoiceOf, usDutyNotice } from '../../../../domain/customs/duty-notice';
 import { giftCardLabel, splitAcrossCards } from '../../../../domain/gift-cards/gift-cards';
 import { cents, formatEuro } from '../../../../domain/shared/money';
 import { useGiftCardBag, useGiftCardPayments } from '../gift-cards';
@@ -57,6 +57,15 @@ export function CartSummary({
   const total = braceletsTotal + boughtTotal;
   const paying = splitAcrossCards(useGiftCardPayments(), braceletsTotal).parts;
   const leftToPay = total - paying.reduce((sum, part) => sum + part.amount, 0);
+  // Great Britain under £135 while the shop charges UK VAT there: nothing more at the door (the zone lists
+  // GB only then), said before paying as the US duty is (docs/product/customs.md §21.4).
+  const zoneCountries = zones.find((z) => z.id === zone)?.countries ?? [];
+  const gbNotice = dutyNotice({
+    country: 'GB',
+    usDutyPercent,
+    gb: gbChoiceOf(zoneCountries),
+    valueCents: braceletsTotal,
+  });
   return (
     <section
       aria-labelledby="order-summary-heading"
@@ -181,6 +190,7 @@ export function CartSummary({
       {zone === 'WORLD' ? (
         <p className="mt-3 rounded-xl bg-sand px-4 py-3 text-sm">{usDutyNotice(usDutyPercent)}</p>
       ) : null}
+      {gbNotice ? <p className="mt-3 rounded-xl bg-sand px-4 py-3 text-sm">{gbNotice}</p> : null}
       <div className="mt-6">{checkout}</div>
     </section>
   );

@@ -3,7 +3,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SHIPPING_ZONES } from '../../../../domain/config';
-import { usDutyNotice } from '../../../../domain/customs/duty-notice';
+import {
+  GB_LOW_VALUE_LIMIT_CENTS,
+  GB_NOTHING_DUE_NOTICE,
+  usDutyNotice,
+} from '../../../../domain/customs/duty-notice';
 import { VIES_TEST_REGISTER_ENV, VIES_TEST_REGISTER_HINT } from '../../../../domain/vat/vies-test-register';
 import { BUSINESS_TEXT, CheckoutEmailDialog } from './checkout-email-dialog';
 
@@ -137,19 +141,40 @@ describe("the checkout's duty notice", () => {
     expect(screen.getByText(usDutyNotice(15))).toBeVisible();
   });
 
-  it("says the owner's own percent from Settings", async () => {
-    const user = userEvent.setup();
-    render(
+  /** The dialog for the Rest of the world zone, asking the destination (its notices follow it). */
+  function renderWorld(props: { usDutyPercent?: number; valueCents?: number }) {
+    return render(
       <CheckoutEmailDialog
         open
         onOpenChange={() => {}}
         onContinue={vi.fn()}
         countries={SHIPPING_ZONES.WORLD.countries}
-        usDutyPercent={12}
+        {...props}
       />,
     );
+  }
+
+  it("says the owner's own percent from Settings", async () => {
+    const user = userEvent.setup();
+    renderWorld({ usDutyPercent: 12 });
     await user.selectOptions(screen.getByLabelText(BUSINESS_TEXT.country), 'US');
     expect(screen.getByText(usDutyNotice(12))).toBeVisible();
     expect(screen.queryByText(usDutyNotice(15))).toBeNull();
+  });
+
+  it('tells a shopper choosing Great Britain under £135 that the price holds UK VAT and nothing more is due', async () => {
+    // The zones list Great Britain only while the shop charges UK VAT there (gb: 'uk_vat').
+    const user = userEvent.setup();
+    const under = renderWorld({ valueCents: GB_LOW_VALUE_LIMIT_CENTS });
+    expect(screen.queryByText(GB_NOTHING_DUE_NOTICE)).toBeNull();
+    await user.selectOptions(screen.getByLabelText(BUSINESS_TEXT.country), 'GB');
+    expect(screen.getByText(GB_NOTHING_DUE_NOTICE)).toBeVisible();
+    await user.selectOptions(screen.getByLabelText(BUSINESS_TEXT.country), 'US');
+    expect(screen.queryByText(GB_NOTHING_DUE_NOTICE)).toBeNull();
+    under.unmount();
+    // Over the limit the UK charges its VAT at import, not the shop: she is not told nothing is due.
+    renderWorld({ valueCents: GB_LOW_VALUE_LIMIT_CENTS + 1 });
+    await user.selectOptions(screen.getByLabelText(BUSINESS_TEXT.country), 'GB');
+    expect(screen.queryByText(GB_NOTHING_DUE_NOTICE)).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ import {
   shippingFieldOf,
   shippingMessageText,
 } from '../../../../domain/checkout/shipping-fields';
-import { DEFAULT_US_DUTY_PERCENT, usDutyNotice } from '../../../../domain/customs/duty-notice';
+import { DEFAULT_US_DUTY_PERCENT, dutyNotice, gbChoiceOf } from '../../../../domain/customs/duty-notice';
 import { REMIND_ME_HINT, REMIND_ME_LABEL } from '../../../../domain/newsletter/remind-me';
 import { countryName } from '../../../../domain/shared/countries';
 import { checkEmail } from '../../../../domain/shared/email';
@@ -56,6 +56,11 @@ export interface CheckoutEmailDialogProps {
   readonly open: boolean;
   /** The US duty in percent as the owner set it (Settings), said when the United States is chosen. */
   readonly usDutyPercent?: number;
+  /**
+   * The order's value in cents, for Great Britain's "nothing more is due at the door" under £135 (said
+   * only when given: a larger value than the charge is never told it owes nothing).
+   */
+  readonly valueCents?: number;
   readonly onOpenChange: (open: boolean) => void;
   /**
    * Called with the trimmed, valid address, whether the shopper ticked the one reminder, the VAT choice
@@ -125,6 +130,7 @@ export function CheckoutEmailDialog({
   initialAddress,
   askFrom = false,
   usDutyPercent = DEFAULT_US_DUTY_PERCENT,
+  valueCents = Number.POSITIVE_INFINITY,
 }: CheckoutEmailDialogProps) {
   const id = useId();
   const inputId = `${id}-email`;
@@ -162,6 +168,14 @@ export function CheckoutEmailDialog({
     if (fieldErrors[field]) setFieldErrors((e) => ({ ...e, [field]: undefined }));
   };
   const [country, setCountry] = useState('');
+  // What the carrier collects at the door for the country chosen (the US duty), or that nothing more is
+  // (Great Britain under £135 with UK VAT in the price): docs/product/customs.md §21.4.
+  const doorNotice = dutyNotice({
+    country: address ? values.country : country,
+    usDutyPercent,
+    gb: gbChoiceOf(zoneCountries),
+    valueCents,
+  });
   const [forBusiness, setForBusiness] = useState(false);
   const [company, setCompany] = useState('');
   const [vatNumber, setVatNumber] = useState('');
@@ -355,9 +369,7 @@ export function CheckoutEmailDialog({
                 </div>
               </fieldset>
             ) : null}
-            {(address ? values.country : country) === 'US' ? (
-              <p className="mt-3 rounded-lg bg-sand px-3 py-2 text-sm">{usDutyNotice(usDutyPercent)}</p>
-            ) : null}
+            {doorNotice ? <p className="mt-3 rounded-lg bg-sand px-3 py-2 text-sm">{doorNotice}</p> : null}
             <div className="mt-2 flex items-start gap-3">
               <input
                 id={remindId}

@@ -11,9 +11,10 @@
 import { lazy, memo, Suspense, useEffect, useId } from 'react';
 import { checkoutBlockedText } from '../../../../domain/cart/cart';
 import { pausedSalesMessage } from '../../../../domain/settings/storefront-settings';
-import { useCartLines, useCartZone } from '../cart';
+import { useCart, useCartLines, useCartZone } from '../cart';
 import { useGiftCardBag } from '../gift-cards';
 import { salesPaused, useAway, useUsDutyPercent, useZones } from '../settings';
+import type { CheckoutEmailDialogProps } from './checkout-email-dialog';
 import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
 import { useCheckoutStart } from './use-checkout-start';
 import { useEmailStep } from './use-email-step';
@@ -33,6 +34,16 @@ const preloadEmailDialog = () => {
  * keystroke of the gift message; it reads only the lines itself, and the rest of the cart when the
  * checkout starts (useCheckoutStart).
  */
+/**
+ * The dialog with the cart's total, read only while it is open (the section itself re-renders with its
+ * lines alone): Great Britain's "nothing more is due" under £135 weighs it. The total before a code, so
+ * never less than what is charged: no larger order is told it owes nothing.
+ */
+function EmailDialogWithValue(props: CheckoutEmailDialogProps) {
+  const { totals } = useCart();
+  return <CheckoutEmailDialog {...props} valueCents={totals.total} />;
+}
+
 export const CheckoutSection = memo(function CheckoutSection() {
   const { lines } = useCartLines();
   const away = useAway();
@@ -145,7 +156,7 @@ export const CheckoutSection = memo(function CheckoutSection() {
       <p className="mt-3 text-center text-xs text-muted">Secure card payment on the next page.</p>
       {emailStep.open ? (
         <Suspense fallback={null}>
-          <CheckoutEmailDialog
+          <EmailDialogWithValue
             key={emailStep.key}
             open
             onOpenChange={emailStep.setOpen}

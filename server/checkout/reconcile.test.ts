@@ -272,7 +272,6 @@ describe('a reconcile pass', () => {
         DATA_DIR: data.dir,
         STRIPE_SECRET_KEY: stripe.secretKey,
         STRIPE_API_URL: stripe.url,
-        STRIPE_TIMEOUT_MS: '300',
         RATE_LIMITS: 'off',
       });
       apps.push(app);

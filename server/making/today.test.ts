@@ -102,7 +102,9 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     expect(script.body).toContain(
       'window.__SOLAS_QUEUE__=Object.freeze({"days":5,"capacity":8,"quiet":false});',
     );
-  });
+    // Forty orders opened and paid one after another: a few seconds on a quiet machine, past the suite's
+    // 20 s on a busy one. The bound is for a hang, not a budget.
+  }, 90_000);
 
   it('a cart and a checkout of the same pieces show the same date, which the payment stores', async () => {
     // One piece ahead: an order of two fits the start day exactly, but the pages never learn that.

@@ -64,7 +64,7 @@ export const DESK: Building = {
     ['desk-screens', 'routes', 'ui'],
     ['customers', 'enquiries', 'gift-cards', 'materials', 'newsletter', 'offers', 'people', 'reviews', 'vat'],
     ['catalogue', 'customs', 'exchanges', 'numbers', 'returns', 'settings', 'shipping'],
-    ['checkout', 'making', 'quotes'],
+    ['making', 'manual-orders', 'quotes'],
     ['fulfilment'],
     ['desk-app'],
     ['main'],

@@ -84,7 +84,7 @@ const FORBIDDEN: readonly (readonly [file: string, imports: string])[] = [
   ['domain/vat/probe-people.ts', '../people/people-api'],
   ['domain/checkout/probe-orders.ts', '../orders'],
   ['web/src/desk/returns/probe-fulfilment.ts', '../fulfilment/order-page'],
-  ['web/src/desk/checkout/probe-fulfilment.ts', '../fulfilment/order-actions'],
+  ['web/src/desk/manual-orders/probe-fulfilment.ts', '../fulfilment/order-actions'],
   ['web/src/desk/customers/probe-fulfilment.ts', '../fulfilment/orders-page'],
   ['web/src/desk/quotes/probe-fulfilment.ts', '../fulfilment/order-page'],
   ['web/src/desk/enquiries/probe-quotes.ts', '../quotes/quotes-api'],

@@ -22,6 +22,8 @@ import { giftCardsPlugin } from './gift-cards/plugin';
 import { adminRoutes } from './images/image-edit-routes';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/api-support';
 import { makingPlugin } from './making/plugin';
+import { manualOrdersDeclaration } from './manual-orders/declaration';
+import { manualOrdersPlugin } from './manual-orders/plugin';
 import { materialsDeclaration } from './materials/declaration';
 import { materialsPlugin } from './materials/plugin';
 import { mediaDeclaration } from './media/declaration';
@@ -96,6 +98,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   catalogueDeclaration,
   ordersDeclaration,
   checkoutDeclaration,
+  manualOrdersDeclaration,
   fulfilmentDeclaration,
   returnsDeclaration,
   shippingDeclaration,
@@ -192,6 +195,7 @@ export async function buildApp({
   await app.register(offersPlugin);
   await app.register(giftCardsPlugin);
   await app.register(checkoutPlugin, { reconcile });
+  await app.register(manualOrdersPlugin);
   await app.register(materialsPlugin);
   await app.register(exchangesPlugin);
   await app.register(enquiriesPlugin);

@@ -3,7 +3,8 @@
  * features' faces are read from the app once, at registration, and handed in. This scans the server's
  * code (tests aside) and fails on any read of a feature from the app (`app.orders`, `request.server.settings`),
  * in a handler or anywhere else, so a new tie is declared where the plugin lists what it needs. The
- * features are the folders under server/ (scripts/features.ts).
+ * features are the folders under server/ (scripts/features.ts). A feature on top (`ON_TOP`) is imported
+ * by no other server code: app.ts alone registers it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -95,5 +96,28 @@ describe('each feature types its own tables', () => {
         : [`${feature.name}: declares ${declared}, types ${typed}`];
     });
     expect(mismatched).toEqual([]);
+  });
+});
+
+describe('a feature on top is imported by no other', () => {
+  /** Features no other feature may import: they use the ones below them, and only app.ts registers them. */
+  const ON_TOP = ['manual-orders'];
+
+  it('no other server code imports a feature on top; app.ts alone registers it', () => {
+    const stray = sourceFiles(path.join(ROOT, 'server')).flatMap((file) => {
+      const from = path.relative(ROOT, file).split(path.sep).join('/');
+      if (from === 'server/app.ts') return [];
+      const specifiers = [...readFileSync(file, 'utf8').matchAll(/from\s+['"](\.[^'"]*)['"]/g)];
+      return specifiers.flatMap(([, specifier]) => {
+        const target = path.relative(
+          path.join(ROOT, 'server'),
+          path.resolve(path.dirname(file), specifier ?? ''),
+        );
+        const feature = target.split(path.sep)[0] ?? '';
+        const own = from.startsWith(`server/${feature}/`);
+        return ON_TOP.includes(feature) && !own ? [`${from}: ${specifier}`] : [];
+      });
+    });
+    expect(stray).toEqual([]);
   });
 });

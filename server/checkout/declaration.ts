@@ -4,13 +4,9 @@
  * is the orders' e-mail (server/orders/mail-kinds.ts).
  */
 import type { FeatureDeclaration } from '../platform';
-import { CHECKOUT_MAIL_KINDS } from './mail-kinds';
 
 export const checkoutDeclaration: FeatureDeclaration = {
   name: 'checkout',
   // Owns no table: the gift cards a checkout buys are the gift cards' (order_gift_cards).
   tables: {},
-  mailKinds: {
-    paymentLink: { kind: CHECKOUT_MAIL_KINDS.paymentLink, label: 'Payment link e-mail to the customer' },
-  },
 };

@@ -15,8 +15,6 @@ import { checkoutRoutes } from './checkout-routes';
 import { CheckoutService } from './checkout-service';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
-import { manualOrderRoutes } from './manual-order-routes';
-import { ManualOrderService } from './manual-order-service';
 import { MarkPaid } from './mark-paid';
 import { declareAdjustments } from './pricing';
 import {
@@ -171,20 +169,6 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
     ...(now ? { now } : {}),
   });
   await app.register(webhookRoutes, { checkout: service, desk: fulfilment, settings: uses.settings.store });
-  // The owner's own orders, by phone or at a fair (docs/product/orders.md §10.17).
-  const manual = new ManualOrderService({
-    checkout: service,
-    paid,
-    store,
-    catalogue: uses.catalogue.source,
-    settings: () => shop.current(),
-    audit: app.platform.audit,
-    requests: app.platform.audit,
-    mailFrom: config.mailFrom,
-    onMailQueued: wakeOutbox,
-    log: app.log,
-  });
-  await app.register(manualOrderRoutes, { manual });
   reconcilePendingOrders(app, reconciling, options.reconcile);
 }
 

@@ -15,7 +15,7 @@ describe('the e-mail kinds the features declare', () => {
     expect(mailKindOwner('order-confirmation')).toBe('orders');
     expect(mailKindOwner('withdrawal-owner')).toBe('orders');
     expect(mailKindOwner('order-dispatched')).toBe('fulfilment');
-    expect(mailKindOwner('manual-payment-link')).toBe('checkout');
+    expect(mailKindOwner('manual-payment-link')).toBe('manual-orders');
   });
 
   it('lets a feature declare its kinds again, and refuses a kind another feature declared', () => {

@@ -6,7 +6,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { type Me, PEOPLE_MESSAGES } from '../../../domain/people/people-api';
 import { catalogueScreens } from './catalogue/screens';
-import { checkoutScreens } from './checkout/screens';
 import { customersScreens } from './customers/screens';
 import { DeskApiError, deskApi } from './desk-api';
 import { type DeskRoute, navigate, parseDeskHash, useDeskHash } from './desk-router';
@@ -15,6 +14,7 @@ import { enquiriesScreens } from './enquiries/screens';
 import { fulfilmentScreens } from './fulfilment/screens';
 import { giftCardsScreens } from './gift-cards/screens';
 import { makingScreens } from './making/screens';
+import { manualOrdersScreens } from './manual-orders/screens';
 import { materialsScreens } from './materials/screens';
 import { newsletterScreens } from './newsletter/screens';
 import { numbersScreens } from './numbers/screens';
@@ -41,7 +41,7 @@ import { NavCount } from './ui/nav-count';
 const SCREENS: readonly DeskScreens[] = [
   makingScreens,
   // The new order's `#/orders/new` before fulfilment's `#/orders/{reference}`.
-  checkoutScreens,
+  manualOrdersScreens,
   fulfilmentScreens,
   numbersScreens,
   catalogueScreens,

@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { deskRouteOf } from './desk-app';
 import type { DeskRoute } from './desk-router';
 import { catalogueHref } from './routes/catalogue';
-import { checkoutHref } from './routes/checkout';
 import { customersHref } from './routes/customers';
 import { enquiriesHref } from './routes/enquiries';
 import { fulfilmentHref } from './routes/fulfilment';
 import { giftCardsHref } from './routes/gift-cards';
 import { makingHref } from './routes/making';
+import { manualOrdersHref } from './routes/manual-orders';
 import { newsletterHref } from './routes/newsletter';
 import { numbersHref } from './routes/numbers';
 import { offersHref } from './routes/offers';
@@ -80,7 +80,7 @@ describe('every feature’s links', () => {
       [makingHref.today(), 'today'],
       [fulfilmentHref.orders(), 'orders'],
       [fulfilmentHref.order('SOL-1'), 'order'],
-      [checkoutHref.newOrder(), 'newOrder'],
+      [manualOrdersHref.newOrder(), 'newOrder'],
       [fulfilmentHref.slips(), 'slips'],
       [numbersHref.numbers(), 'numbers'],
       [numbersHref.exports(), 'exports'],

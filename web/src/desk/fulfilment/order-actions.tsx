@@ -19,10 +19,10 @@ import {
 } from '../../../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS } from '../../../../domain/orders/manual-order';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { manualOrdersApi } from '../checkout/manual-orders-api';
-import { PaymentLink } from '../checkout/payment-link';
 import { type ActionResult, deskApi } from '../desk-api';
 import { GiftCardRefundChoiceGroup, giftCardRefundChoicesOf } from '../gift-cards/gift-card-refund-choice';
+import { manualOrdersApi } from '../manual-orders/manual-orders-api';
+import { PaymentLink } from '../manual-orders/payment-link';
 import { useIsOwner } from '../people/desk-person';
 import { fulfilmentHref } from '../routes/fulfilment';
 import { Field } from '../ui/desk-fields';

@@ -15,9 +15,9 @@ import { DESTINATION_VAT_DUE_LABEL } from '../../../../domain/vat/threshold';
 import { deskApi, type OrderQuery, orderQueryParams } from '../desk-api';
 import { navigate } from '../desk-router';
 import { useIsOwner } from '../people/desk-person';
-import { checkoutHref } from '../routes/checkout';
 import { customersHref } from '../routes/customers';
 import { fulfilmentHref } from '../routes/fulfilment';
+import { manualOrdersHref } from '../routes/manual-orders';
 import { formatDay, money, statusLabel } from '../ui/desk-format';
 import { useDeskData } from '../ui/desk-hooks';
 import {
@@ -84,7 +84,7 @@ export function OrdersPage({ params }: { readonly params: URLSearchParams }) {
         {owner ? (
           <div className="flex flex-wrap items-center gap-3">
             {/* An order taken by phone or at a fair (docs/product/orders.md §10.17): the owner's alone. */}
-            <a href={checkoutHref.newOrder()} className={buttonClass.primary}>
+            <a href={manualOrdersHref.newOrder()} className={buttonClass.primary}>
               New order
             </a>
             <a

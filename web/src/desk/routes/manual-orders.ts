@@ -8,10 +8,10 @@ declare module '../desk-router' {
   }
 }
 
-export const checkoutHref = {
+export const manualOrdersHref = {
   newOrder: () => '#/orders/new',
 };
 
 /** Asked before fulfilment's: `#/orders/new` is no order's reference. */
-export const parseCheckoutHash: DeskRouteParser = (parts) =>
+export const parseManualOrdersHash: DeskRouteParser = (parts) =>
   parts[0] === 'orders' && parts[1] === 'new' ? { id: 'newOrder' } : null;

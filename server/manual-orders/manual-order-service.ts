@@ -42,6 +42,7 @@ import { cents } from '../../domain/shared/money';
 import { refusesDestination } from '../../domain/vat/vat-breakdown';
 import { type Actor, type AuditTrail, oncePerAction, type RequestClaims } from '../audit/audit-trail';
 import type { CatalogueSource } from '../catalogue';
+import type { CheckoutService, MarkPaid } from '../checkout';
 import type { Database } from '../db/schema';
 import { type NewEvent, recordOrderEvents } from '../fulfilment';
 import { randomAlphanumeric } from '../lib/ids';
@@ -51,13 +52,11 @@ import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import type { OrderRow, OrderStore } from '../orders';
 import type { ShippingDetails } from '../payments';
-import type { CheckoutService } from './checkout-service';
-import { CHECKOUT_MAIL_KINDS } from './mail-kinds';
-import type { MarkPaid } from './mark-paid';
+import { MANUAL_ORDERS_MAIL_KINDS } from './mail-kinds';
 
 export interface ManualOrderServiceOptions {
   readonly checkout: CheckoutService;
-  /** The one step that marks an order paid (mark-paid.ts). */
+  /** The one step that marks an order paid (the checkout's `paid`). */
   readonly paid: MarkPaid;
   readonly store: OrderStore;
   readonly catalogue: CatalogueSource;
@@ -86,7 +85,7 @@ interface Prepared {
 }
 
 /** The mail kind of a payment link sent to the customer (once per order). */
-export const PAYMENT_LINK_MAIL_KIND = CHECKOUT_MAIL_KINDS.paymentLink;
+export const PAYMENT_LINK_MAIL_KIND = MANUAL_ORDERS_MAIL_KINDS.paymentLink;
 
 /** 'SOL-' and 8 letters or digits, as every order's reference (an order marked paid has no session). */
 function newManualReference(): string {

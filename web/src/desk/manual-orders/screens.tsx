@@ -1,13 +1,13 @@
 /** The owner's own order, in the Orders section (the owner's alone), loaded when opened. */
 import { lazy, Suspense } from 'react';
 import { type DeskScreens, OWNER } from '../desk-screens';
-import { parseCheckoutHash } from '../routes/checkout';
+import { parseManualOrdersHash } from '../routes/manual-orders';
 import { Loading } from '../ui/desk-ui';
 
 const NewOrderPage = lazy(() => import('./new-order-page').then((m) => ({ default: m.NewOrderPage })));
 
-export const checkoutScreens: DeskScreens = {
-  parse: parseCheckoutHash,
+export const manualOrdersScreens: DeskScreens = {
+  parse: parseManualOrdersHash,
   nav: [],
   routes: { newOrder: { section: 'orders', roles: OWNER } },
   render: (route) =>

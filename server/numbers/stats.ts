@@ -99,12 +99,16 @@ async function marginFigures(
   const byOrder = new Map<string, StatsLine[]>();
   for (const line of lines) {
     if (voided.has(line.order_id)) continue;
-    byOrder.set(line.order_id, [...(byOrder.get(line.order_id) ?? []), line]);
+    const orderLines = byOrder.get(line.order_id) ?? [];
+    orderLines.push(line);
+    byOrder.set(line.order_id, orderLines);
   }
   const products = new Map<string, { lines: SoldLineNet[]; cost: PieceCosts }>();
   const perOrder = new Map<string, { lines: SoldLineNet[]; cost: PieceCosts }>();
   for (const [orderId, orderLines] of byOrder) {
-    const stored = nets?.get(orderId);
+    // Stored priced lines that do not match the order's lines one for one are not trusted: the fallback.
+    const priced = nets?.get(orderId);
+    const stored = priced?.length === orderLines.length ? priced : undefined;
     const order = { lines: [] as SoldLineNet[], cost: NO_COST };
     [...orderLines]
       .sort((a, b) => a.position - b.position)

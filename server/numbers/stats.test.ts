@@ -3,7 +3,8 @@
  * payment page and the confirmation, then placed on fixed payment instants (Irish days around a month's
  * edge and summer time), one refunded in part, one unpaid, one of another provider. The totals, the series
  * by day, week and month, the best sellers, the sizes and the CSV are checked against those orders; bad
- * queries are 400s naming the field; the routes are the owner's.
+ * queries are 400s naming the field; the routes are the owner's. Margins are read from the stored priced
+ * lines and credit notes of an order with a code, VAT at 23% and a refund in part, to the cent.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

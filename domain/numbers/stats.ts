@@ -129,6 +129,19 @@ export interface StatsResponse {
   readonly returns: readonly ProductReturns[];
   /** Margin per product sold (docs/product/materials.md §23), when the materials feature is there. */
   readonly margins?: readonly ProductMargin[];
+  /**
+   * Margin per paid order of the range (docs/product/materials.md §23.5), newest first, at most
+   * ORDER_MARGINS_LIMIT (domain/numbers/margins.ts), when the materials feature is there.
+   */
+  readonly orderMargins?: readonly OrderMargin[];
+}
+
+export interface OrderMargin {
+  readonly reference: string;
+  readonly revenue: number;
+  readonly materialsCost: number;
+  readonly labourCost: number;
+  readonly margin: number;
 }
 
 export interface ProductMargin {
@@ -191,14 +204,29 @@ export const statsResponseSchema = z.object({
     z.object({ thisYear: z.number(), lastYear: z.number(), threshold: z.number() }),
   ),
   /**
-   * Margin per product (docs/product/materials.md §23): its revenue as Best sellers counts it, less its
-   * pieces' materials at their average cost and her minutes at her hourly rate, and packaging.
+   * Margin per product (docs/product/materials.md §23.5): what the shop kept of its lines (net of VAT after
+   * the discount, less the net refunded on them), less its pieces' materials at their average cost, her
+   * minutes at her hourly rate, and packaging.
    */
   margins: z.optional(
     z.readonly(
       z.array(
         z.object({
           productId: z.string(),
+          revenue: amount,
+          materialsCost: amount,
+          labourCost: amount,
+          margin: amount,
+        }),
+      ),
+    ),
+  ),
+  /** Margin per order (§23.5): the same figures for each paid order of the range, newest first. */
+  orderMargins: z.optional(
+    z.readonly(
+      z.array(
+        z.object({
+          reference: z.string(),
           revenue: amount,
           materialsCost: amount,
           labourCost: amount,

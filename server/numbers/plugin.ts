@@ -20,6 +20,7 @@ async function numbers(
       testMode: testCheckout !== null,
       giftCards: (range) => giftCards.store.totals(irishDate(app.platform.now?.() ?? new Date()), range),
       pieceCosts: (pieces) => materials.service.costsOfPieces(pieces),
+      netByLine: (orders) => vat.pieceNets(orders),
     },
     audit,
     distanceSales: () => vat.distanceSales(),

@@ -3,7 +3,8 @@
  * payment page and the confirmation, then placed on fixed payment instants (Irish days around a month's
  * edge and summer time), one refunded in part, one unpaid, one of another provider. The totals, the series
  * by day, week and month, the best sellers, the sizes and the CSV are checked against those orders; bad
- * queries are 400s naming the field; the routes are the owner's.
+ * queries are 400s naming the field; the routes are the owner's. Margins are read from the stored priced
+ * lines and credit notes of an order with a code, VAT at 23% and a refund in part, to the cent.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -207,6 +208,102 @@ describe.each(TEST_DIALECTS)('the desk’s Numbers on %s', (dialect) => {
     expect(body.bestSellers.map((b) => [b.productId, b.pieces])).toEqual([['1', 1]]);
     expect(body.sizes).toEqual({ S: 0, M: 1, L: 0 });
     expect(body.channels?.web).toEqual({ orders: 1, pieces: 1, revenue: keptTotal });
+  });
+
+  it('margins: what the shop kept net of VAT after the discount and a refund, less the costs, per product and per order', async () => {
+    const owner = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
+      app.inject({ method, url, headers: OWNER, ...(payload ? { payload } : {}) });
+    expect(
+      (
+        await owner('PATCH', '/api/admin/settings', {
+          vat: { mode: 'ireland', vatNumber: 'IE1234567T', gb: 'no_sale' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await owner('POST', '/api/admin/discounts', { code: 'TENOFF', percentOff: 10 })).statusCode).toBe(
+      201,
+    );
+    const clasp = (
+      await owner('POST', '/api/admin/materials', {
+        name: 'Silver clasp',
+        unit: 'piece',
+        onHand: 10,
+        lowStock: 1,
+      })
+    ).json().material;
+    await owner('POST', `/api/admin/materials/${clasp.id}/purchases`, { quantity: 1, cost: 300 });
+    await owner('PUT', '/api/admin/materials/settings', {
+      hourlyRate: 1200,
+      packaging: 100,
+      multiplier: 300,
+    });
+    await owner('PUT', '/api/admin/products/2/materials', {
+      sizes: { S: [{ materialId: clasp.id, quantity: 1 }] },
+      minutes: { S: 20 },
+    });
+    const checkout = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: {
+        email: SHOPPER,
+        items: [
+          { id: '1', quantity: 1, size: 'M' },
+          { id: '2', quantity: 2, size: 'S' },
+        ],
+        giftWrap: false,
+        zone: 'IE',
+        discountCode: 'TENOFF',
+      },
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const { sessionId } = checkout.json() as { sessionId: string };
+    await payAndConfirm(app, sessionId, SHOPPER);
+    const paid = await app.platform.db
+      .selectFrom('orders')
+      .select(['id', 'reference'])
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    const refund = await owner('POST', `/api/admin/orders/${paid.reference}/refund`, {
+      amount: 1000,
+      reason: 'Scratched',
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    await place(paid.id, '2026-07-07T10:00:00.000Z');
+    // An older order, priced before its lines were stored: its gross less the VAT at its stored rate.
+    const older = await order([{ id: '1', quantity: 1, size: 'M' }], { pay: true });
+    await app.platform.db.deleteFrom('order_vat').where('order_id', '=', older).execute();
+    await app.platform.db.updateTable('orders').set({ vat_rate_bp: 2300 }).where('id', '=', older).execute();
+    await place(older, '2026-07-08T10:00:00.000Z');
+
+    const body = (await stats('from=2026-07-01&to=2026-07-31')).json() as StatsResponse;
+    // By hand. Both pieces cost 40.00 each: line 1 (product 1, M) 40.00, line 2 (product 2, S, two) 80.00.
+    // TENOFF, 10% shared by the allocation rule: 4.00 and 8.00 off, so 36.00 and 72.00 (no shipping: free).
+    // VAT at 23% inside each line, half a cent up: 36.00 x 23/123 = 6.7317 -> 6.73, net 29.27;
+    // 72.00 x 23/123 = 13.4634 -> 13.46, net 58.54.
+    // The refund of 10.00 over what is left (36.00 and 72.00): 3.3333 -> 3.33 and 6.6667 -> 6.66, the cent
+    // left to the larger remainder: 3.33 and 6.67. Their VAT: 3.33 x 23/123 = 0.6227 -> 0.62, net 2.71;
+    // 6.67 x 23/123 = 1.2472 -> 1.25, net 5.42.
+    // Kept: product 1 29.27 - 2.71 = 26.56; product 2 58.54 - 5.42 = 53.12; the order 79.68.
+    // The older order: 40.00 less 40.00 x 23/123 = 7.4797 -> 7.48: 32.52. Product 1 in all: 26.56 + 32.52 = 59.08.
+    // Product 2's costs: two pieces of one clasp at 3.00, 20 minutes at 12.00/h (4.00) and 1.00 packaging:
+    // materials 6.00, labour 8.00, packaging 2.00; its margin 53.12 - 16.00 = 37.12. Product 1 has no bill
+    // of materials: no costs, its margin is its revenue.
+    expect(body.margins).toEqual([
+      { productId: '1', revenue: 5908, materialsCost: 0, labourCost: 0, margin: 5908 },
+      { productId: '2', revenue: 5312, materialsCost: 600, labourCost: 800, margin: 3712 },
+    ]);
+    // Newest first: the older order was placed on 8 July, the discounted one on 7 July.
+    const olderReference = (
+      await app.platform.db
+        .selectFrom('orders')
+        .select('reference')
+        .where('id', '=', older)
+        .executeTakeFirstOrThrow()
+    ).reference;
+    expect(body.orderMargins).toEqual([
+      { reference: olderReference, revenue: 3252, materialsCost: 0, labourCost: 0, margin: 3252 },
+      { reference: paid.reference, revenue: 7968, materialsCost: 600, labourCost: 800, margin: 6368 },
+    ]);
   });
 
   it('answers an empty range with zeros, every period present', async () => {

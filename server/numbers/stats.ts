@@ -17,9 +17,18 @@
 
 import type { Kysely } from 'kysely';
 import { lineSize } from '../../domain/catalogue/sizes';
-import type { SizeCode } from '../../domain/config';
+import { SIZE_CODES, type SizeCode } from '../../domain/config';
+import {
+  marginOf,
+  netOfOlderLine,
+  ORDER_MARGINS_LIMIT,
+  type PieceCosts,
+  type SoldLineNet,
+} from '../../domain/numbers/margins';
 import {
   type BestSeller,
+  type OrderMargin,
+  type ProductMargin,
   type ProductReturns,
   periodStart,
   periodStarts,
@@ -53,6 +62,117 @@ export interface StatsSource {
   readonly pieceCosts?: (
     pieces: readonly { productId: string; size: SizeCode; quantity: number }[],
   ) => Promise<ReadonlyMap<string, { materials: number; labour: number; packaging: number }>>;
+  /**
+   * Each piece line's net after its discount share and the net refunded on it, as the VAT papers stored
+   * them (server/vat), by order id; an order left out falls back to its lines' gross less the VAT at its
+   * stored rate. Absent: every order falls back.
+   */
+  readonly netByLine?: (
+    orders: readonly { id: string; reference: string | null }[],
+  ) => Promise<ReadonlyMap<string, readonly SoldLineNet[]>>;
+}
+
+type StatsLine = Awaited<ReturnType<typeof paidLinesForStats>>[number];
+type StatsOrder = Awaited<ReturnType<typeof paidOrdersForStats>>[number];
+const NO_COST: PieceCosts = { materials: 0, labour: 0, packaging: 0 };
+
+/**
+ * Margins per product and per order (docs/product/materials.md §23.5): what the shop kept of each piece line
+ * (its net of VAT after the discount, less the net its credit notes gave back) less what its pieces cost.
+ * An order refunded in full sold nothing and is left out, as everywhere in Numbers. Costs are linear in
+ * the pieces, so one unit cost per product and size prices every line.
+ */
+async function marginFigures(
+  source: StatsSource,
+  orders: readonly StatsOrder[],
+  lines: readonly StatsLine[],
+  voided: ReadonlySet<string>,
+  bestSellers: readonly BestSeller[],
+): Promise<{ margins: ProductMargin[]; orderMargins: OrderMargin[] }> {
+  const sold = orders.filter((o) => !voided.has(o.id));
+  const [nets, ...unitCosts] = await Promise.all([
+    source.netByLine?.(sold.map((o) => ({ id: o.id, reference: o.reference }))),
+    ...SIZE_CODES.map((size) => unitCostsOf(source, lines, size)),
+  ]);
+  const unitCost = new Map(SIZE_CODES.map((size, i) => [size, unitCosts[i] ?? new Map()]));
+  const rateOf = new Map(sold.map((o) => [o.id, o.vat_rate_bp]));
+  const byOrder = new Map<string, StatsLine[]>();
+  for (const line of lines) {
+    if (voided.has(line.order_id)) continue;
+    const orderLines = byOrder.get(line.order_id) ?? [];
+    orderLines.push(line);
+    byOrder.set(line.order_id, orderLines);
+  }
+  const products = new Map<string, { lines: SoldLineNet[]; cost: PieceCosts }>();
+  const perOrder = new Map<string, { lines: SoldLineNet[]; cost: PieceCosts }>();
+  for (const [orderId, orderLines] of byOrder) {
+    // Stored priced lines that do not match the order's lines one for one are not trusted: the fallback.
+    const priced = nets?.get(orderId);
+    const stored = priced?.length === orderLines.length ? priced : undefined;
+    const order = { lines: [] as SoldLineNet[], cost: NO_COST };
+    [...orderLines]
+      .sort((a, b) => a.position - b.position)
+      .forEach((line, k) => {
+        // The k-th piece line of the stored priced lines is the k-th order line (both in cart order).
+        const net = stored?.[k] ?? {
+          net: netOfOlderLine(line.line_total, rateOf.get(orderId) ?? null),
+          refundedNet: 0,
+        };
+        const size = lineSize(line.product_id, line.size);
+        const unit = size ? unitCost.get(size)?.get(line.product_id) : undefined;
+        const cost = unit ? times(unit, line.quantity) : NO_COST;
+        const product = products.get(line.product_id) ?? { lines: [], cost: NO_COST };
+        product.lines.push(net);
+        product.cost = plus(product.cost, cost);
+        products.set(line.product_id, product);
+        order.lines.push(net);
+        order.cost = plus(order.cost, cost);
+      });
+    perOrder.set(orderId, order);
+  }
+  // In Best sellers' order, as before.
+  const margins = bestSellers.flatMap(({ productId }) => {
+    const p = products.get(productId);
+    return p ? [{ productId, ...marginOf(p.lines, p.cost) }] : [];
+  });
+  const orderMargins = [...sold]
+    .filter((o) => perOrder.has(o.id))
+    .sort((a, b) => (b.paid_at ?? '').localeCompare(a.paid_at ?? '') || b.id.localeCompare(a.id))
+    .slice(0, ORDER_MARGINS_LIMIT)
+    .map((o) => {
+      const order = perOrder.get(o.id) ?? { lines: [], cost: NO_COST };
+      return { reference: o.reference ?? o.id, ...marginOf(order.lines, order.cost) };
+    });
+  return { margins, orderMargins };
+}
+
+/** One piece's cost of each product in `size` (materials' own rule, server/materials). */
+async function unitCostsOf(
+  source: StatsSource,
+  lines: readonly StatsLine[],
+  size: SizeCode,
+): Promise<ReadonlyMap<string, PieceCosts>> {
+  const products = new Set(
+    lines.filter((l) => lineSize(l.product_id, l.size) === size).map((l) => l.product_id),
+  );
+  if (products.size === 0 || !source.pieceCosts) return new Map();
+  return source.pieceCosts([...products].map((productId) => ({ productId, size, quantity: 1 })));
+}
+
+function times(cost: PieceCosts, quantity: number): PieceCosts {
+  return {
+    materials: cost.materials * quantity,
+    labour: cost.labour * quantity,
+    packaging: cost.packaging * quantity,
+  };
+}
+
+function plus(a: PieceCosts, b: PieceCosts): PieceCosts {
+  return {
+    materials: a.materials + b.materials,
+    labour: a.labour + b.labour,
+    packaging: a.packaging + b.packaging,
+  };
 }
 
 export async function deskStats(source: StatsSource, range: StatsRange): Promise<StatsResponse> {
@@ -121,25 +241,7 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
   const bestSellers: BestSeller[] = [...products.values()].sort(
     (a, b) => b.pieces - a.pieces || b.revenue - a.revenue || a.productId.localeCompare(b.productId),
   );
-  const soldPieces = lines
-    .filter((l) => !voided.has(l.order_id))
-    .flatMap((l) => {
-      const size = lineSize(l.product_id, l.size);
-      return size ? [{ productId: l.product_id, size, quantity: l.quantity }] : [];
-    });
-  const costs = source.pieceCosts ? await source.pieceCosts(soldPieces) : null;
-  const margins = costs
-    ? bestSellers.map((p) => {
-        const cost = costs.get(p.productId) ?? { materials: 0, labour: 0, packaging: 0 };
-        return {
-          productId: p.productId,
-          revenue: p.revenue,
-          materialsCost: cost.materials,
-          labourCost: cost.labour,
-          margin: p.revenue - cost.materials - cost.labour - cost.packaging,
-        };
-      })
-    : null;
+  const figures = source.pieceCosts ? await marginFigures(source, orders, lines, voided, bestSellers) : null;
   const series: StatsPoint[] = [...buckets].map(([s, b]) => ({ start: s as StatsPoint['start'], ...b }));
 
   return {
@@ -160,7 +262,7 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
     sizes,
     testMode: source.testMode,
     ...(giftCards ? { giftCards } : {}),
-    ...(margins ? { margins } : {}),
+    ...(figures ? figures : {}),
     returns: returnsByProduct(returned),
   };
 }

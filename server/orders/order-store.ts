@@ -1419,6 +1419,8 @@ export type StatsOrderRow = Pick<
   | 'discount'
   | 'channel'
   | 'gift_cards_sold'
+  | 'reference'
+  | 'vat_rate_bp'
 >;
 
 /**
@@ -1445,6 +1447,8 @@ export async function paidOrdersForStats(
       'discount',
       'channel',
       'gift_cards_sold',
+      'reference',
+      'vat_rate_bp',
     ])
     .where('status', '=', 'paid')
     .where('provider', '=', provider)
@@ -1459,12 +1463,15 @@ export async function paidLinesForStats(
   start: string,
   end: string,
   provider: string,
-): Promise<Pick<OrderLineRow, 'order_id' | 'product_id' | 'name' | 'size' | 'quantity' | 'line_total'>[]> {
+): Promise<
+  Pick<OrderLineRow, 'order_id' | 'position' | 'product_id' | 'name' | 'size' | 'quantity' | 'line_total'>[]
+> {
   return db
     .selectFrom('order_lines')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
     .select([
       'order_lines.order_id',
+      'order_lines.position',
       'order_lines.product_id',
       'order_lines.name',
       'order_lines.size',

@@ -8,6 +8,7 @@ import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { type DistanceSaleEntry, destinationVatDueOf } from './destination-vat-due';
 import type { VatFace } from './index';
 import { orderVatInsert, orderVatOf, orderVatsOf, settleOrderVat, storeOrderVat } from './order-vat-store';
+import { pieceNetsOf } from './piece-nets';
 import { noticeThresholdOnce } from './threshold-notice';
 import { vatRoutes } from './vat-routes';
 import { NoInvoiceError, VatStore } from './vat-store';
@@ -100,6 +101,7 @@ async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
     orderVat: (orderId, trx) => orderVatOf(trx ?? db, orderId),
     distanceSales,
     crossedAt,
+    pieceNets: (orders) => pieceNetsOf(db, orders),
     destinationVatDue: (orders) =>
       destinationVatDueOf(
         {

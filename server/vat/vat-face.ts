@@ -1,5 +1,6 @@
 /** What the VAT feature offers the features that need it (its face, `app.vat`; index.ts names it). */
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import type { SoldLineNet } from '../../domain/numbers/margins';
 import type { DistanceSales } from '../../domain/vat/threshold';
 import type { VatBreakdown } from '../../domain/vat/vat-breakdown';
 import type { VatSettings } from '../../domain/vat/vat-settings';
@@ -52,6 +53,13 @@ export interface VatFace {
   distanceSales(now?: Date): Promise<DistanceSales>;
   /** The moment of this year's sale that took the distance sales past the threshold; null: none. */
   crossedAt(now?: Date): Promise<string | null>;
+  /**
+   * Numbers' margins (docs/product/materials.md §23.5): per order id, each piece line's stored net after its
+   * discount share and the net its credit notes gave back on it; orders without stored lines left out.
+   */
+  pieceNets(
+    orders: readonly { readonly id: string; readonly reference: string | null }[],
+  ): Promise<Map<string, SoldLineNet[]>>;
   /** Which of these orders the desk flags "destination VAT due" (§20.4): their references. */
   destinationVatDue(orders: readonly FlaggedOrder[]): Promise<Set<string>>;
 }

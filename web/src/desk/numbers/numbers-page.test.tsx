@@ -142,6 +142,49 @@ describe('the Numbers screen', () => {
     expect(figure('Outstanding')).toHaveTextContent('Owed to holders today');
   });
 
+  it('shows the margin per bracelet and, under it, per order, in euros; an empty range says so', async () => {
+    statsServer({
+      ...STATS,
+      margins: [
+        { productId: '1', revenue: 5_908, materialsCost: 0, labourCost: 0, margin: 5_908 },
+        { productId: '5', revenue: 5_312, materialsCost: 600, labourCost: 800, margin: 3_712 },
+      ],
+      orderMargins: [
+        { reference: 'SOL-AAAA2222', revenue: 3_252, materialsCost: 0, labourCost: 0, margin: 3_252 },
+        { reference: 'SOL-BBBB3333', revenue: 7_968, materialsCost: 600, labourCost: 800, margin: 6_368 },
+      ],
+    });
+    const { unmount } = render(<DeskApp />);
+    const section = await screen.findByRole('region', { name: 'Margins' });
+    const perBracelet = within(section).getByRole('table', { name: 'Margin per bracelet' });
+    const perOrder = within(section).getByRole('table', { name: 'Margin per order (the newest 100)' });
+    expect(
+      within(perBracelet)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Bracelet', 'Kept (net of VAT)', 'Materials', 'Labour', 'Margin']);
+    expect(within(perBracelet).getByRole('row', { name: /Sea Glass/ })).toHaveTextContent(
+      'Sea Glass€53.12€6.00€8.00€37.12',
+    );
+    expect(
+      within(perOrder)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['SOL-AAAA2222', 'SOL-BBBB3333']);
+    expect(within(perOrder).getByRole('row', { name: /SOL-BBBB3333/ })).toHaveTextContent(
+      'SOL-BBBB3333€79.68€6.00€8.00€63.68',
+    );
+    // The per-order table comes after the per-bracelet one.
+    expect(perBracelet.compareDocumentPosition(perOrder) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    unmount();
+
+    statsServer({ ...STATS, margins: [], orderMargins: [] });
+    render(<DeskApp />);
+    const empty = await screen.findByRole('region', { name: 'Margins' });
+    expect(within(empty).getByText('Nothing sold in this range.')).toBeInTheDocument();
+    expect(within(empty).getByText('No paid orders in this range.')).toBeInTheDocument();
+  });
+
   it('refuses a range that ends before it starts, naming the field, and asks again for a right one', async () => {
     const requests = statsServer();
     const user = userEvent.setup();

@@ -10,6 +10,7 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { SIZES, type SizeCode } from '../../../../domain/config';
+import { ORDER_MARGINS_LIMIT } from '../../../../domain/numbers/margins';
 import {
   percentOf,
   STATS_CHANNELS,
@@ -209,6 +210,9 @@ function Numbers({ stats, range }: { readonly stats: StatsAnswer; readonly range
         <Sizes sizes={stats.sizes} />
       </div>
       {stats.giftCards ? <GiftCards giftCards={stats.giftCards} /> : null}
+      {stats.margins ? (
+        <Margins products={stats.margins} orders={stats.orderMargins ?? []} names={stats.bestSellers} />
+      ) : null}
       <Returns rows={stats.returns ?? []} />
     </div>
   );
@@ -234,6 +238,69 @@ function GiftCards({ giftCards }: { readonly giftCards: NonNullable<StatsAnswer[
     </section>
   );
 }
+
+/**
+ * Margins (docs/product/materials.md §23.5): what the shop kept of each bracelet and each order, net of VAT
+ * after the discount and refunds, less materials, labour and packaging. Per order: the newest
+ * ORDER_MARGINS_LIMIT of the range, as the answer carries them.
+ */
+export function Margins({
+  products,
+  orders,
+  names,
+}: {
+  readonly products: NonNullable<StatsAnswer['margins']>;
+  readonly orders: NonNullable<StatsAnswer['orderMargins']>;
+  readonly names: StatsAnswer['bestSellers'];
+}) {
+  const id = useId();
+  const nameOf = new Map(names.map((p) => [p.productId, p.name]));
+  const figures = [
+    { header: 'Kept (net of VAT)', numeric: true, cell: (m: MarginRow) => money(m.revenue) },
+    { header: 'Materials', numeric: true, cell: (m: MarginRow) => money(m.materialsCost) },
+    { header: 'Labour', numeric: true, cell: (m: MarginRow) => money(m.labourCost) },
+    { header: 'Margin', numeric: true, cell: (m: MarginRow) => money(m.margin) },
+  ];
+  return (
+    <section className="rounded-2xl border border-line bg-white p-4" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="font-serif text-lg">
+        Margins
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        What you kept, without the VAT and after discounts and refunds, less materials, labour and packaging.
+      </p>
+      <DataTable
+        {...STATS_TABLE}
+        caption="Margin per bracelet"
+        captionVisible
+        empty="Nothing sold in this range."
+        rows={products}
+        rowKey={(m) => m.productId}
+        phone="scroll"
+        columns={[
+          { header: 'Bracelet', rowHeader: true, cell: (m) => nameOf.get(m.productId) ?? m.productId },
+          ...figures,
+        ]}
+      />
+      <DataTable
+        {...STATS_TABLE}
+        caption={`Margin per order (the newest ${ORDER_MARGINS_LIMIT})`}
+        captionVisible
+        empty="No paid orders in this range."
+        rows={orders}
+        rowKey={(m) => m.reference}
+        phone="scroll"
+        className="mt-4"
+        columns={[{ header: 'Order', rowHeader: true, cell: (m) => m.reference }, ...figures]}
+      />
+    </section>
+  );
+}
+
+type MarginRow = Pick<
+  NonNullable<StatsAnswer['margins']>[number],
+  'revenue' | 'materialsCost' | 'labourCost' | 'margin'
+>;
 
 /** Returns opened in the range by product, with the reasons given (docs/product/orders.md §10.18). */
 function Returns({ rows }: { readonly rows: NonNullable<StatsAnswer['returns']> }) {

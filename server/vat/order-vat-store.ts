@@ -100,6 +100,20 @@ export async function orderVatsOf(db: Db, orderIds: readonly string[]): Promise<
   return new Map(rows.map((row) => [row.order_id, recordOf(row)]));
 }
 
+/** These orders' priced lines as stored (Numbers' margins read their nets); an order without them is left out. */
+export async function pricedLinesOf(
+  db: Db,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderVatLineRecord[]>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('order_vat')
+    .select(['order_id', 'lines'])
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+  return new Map(rows.map((row) => [row.order_id, JSON.parse(row.lines) as OrderVatLineRecord[]]));
+}
+
 function recordOf(row: Selectable<OrderVatTable>): OrderVatRecord {
   const lines = JSON.parse(row.lines) as OrderVatLineRecord[];
   return {

@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely';
 import type { SoldLineNet } from '../../domain/numbers/margins';
 import type { CreditLine } from '../../domain/vat/credit-note';
 import type { Database } from '../db/schema';
-import type { OrderVatLineRecord } from './order-vat-store';
+import { pricedLinesOf } from './order-vat-store';
+import { VatStore } from './vat-store';
 
 /** Enough ids per statement for every database's parameter limit. */
 const CHUNK = 500;
@@ -31,37 +32,27 @@ export async function pieceNetsOf(
   const result = new Map<string, SoldLineNet[]>();
   const referenceOf = new Map(orders.flatMap((o) => (o.reference ? [[o.id, o.reference] as const] : [])));
   const credited = new Map<string, Map<number, number>>();
+  const store = new VatStore(db);
   for (const references of chunks([...referenceOf.values()])) {
-    const notes = await db
-      .selectFrom('vat_credit_notes')
-      .select(['order_reference', 'lines'])
-      .where('order_reference', 'in', references)
-      .execute();
-    for (const note of notes) {
-      const byLine = credited.get(note.order_reference) ?? new Map<number, number>();
+    for (const note of await store.creditNoteLinesOf(references)) {
+      const byLine = credited.get(note.reference) ?? new Map<number, number>();
       for (const line of JSON.parse(note.lines) as CreditLine[]) {
         if (line.invoiceLine === undefined) continue;
         byLine.set(line.invoiceLine, (byLine.get(line.invoiceLine) ?? 0) + Number(line.net));
       }
-      credited.set(note.order_reference, byLine);
+      credited.set(note.reference, byLine);
     }
   }
   for (const ids of chunks(orders.map((o) => o.id))) {
-    const rows = await db
-      .selectFrom('order_vat')
-      .select(['order_id', 'lines'])
-      .where('order_id', 'in', ids)
-      .execute();
-    for (const row of rows) {
-      const reference = referenceOf.get(row.order_id);
+    for (const [orderId, lines] of await pricedLinesOf(db, ids)) {
+      const reference = referenceOf.get(orderId);
       const refunds = reference ? credited.get(reference) : undefined;
-      const lines = JSON.parse(row.lines) as OrderVatLineRecord[];
       const pieces: SoldLineNet[] = [];
       lines.forEach((line, i) => {
         if (line.kind !== 'piece') return;
         pieces.push({ net: Number(line.net), refundedNet: refunds?.get(i) ?? 0 });
       });
-      result.set(row.order_id, pieces);
+      result.set(orderId, pieces);
     }
   }
   return result;

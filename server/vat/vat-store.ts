@@ -294,6 +294,19 @@ export class VatStore {
     return row ? invoiceOfRow(row) : null;
   }
 
+  /** The lines of every credit note of these orders, by order reference (Numbers' margins). */
+  async creditNoteLinesOf(
+    orderReferences: readonly string[],
+  ): Promise<{ reference: string; lines: string }[]> {
+    if (orderReferences.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('vat_credit_notes')
+      .select(['order_reference', 'lines'])
+      .where('order_reference', 'in', [...orderReferences])
+      .execute();
+    return rows.map((r) => ({ reference: r.order_reference, lines: r.lines }));
+  }
+
   /** When each of these orders' invoices was issued (an order without one is left out): the desk's list. */
   async invoiceDatesOf(orderReferences: readonly string[]): Promise<Map<string, string>> {
     if (orderReferences.length === 0) return new Map();

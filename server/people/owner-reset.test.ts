@@ -80,6 +80,11 @@ describe('npm run owner:reset', () => {
     const options = await welcomeOptions(token);
     expect(options.statusCode).toBe(200);
     expect(options.json().name).toBe('Aoife');
+    // The keys phones and computers make, on every Node: never ML-DSA first, as the library's default is on
+    // a Node whose Web Crypto has it (24), with signatures beyond the sign-in's bounds.
+    expect(options.json().options.pubKeyCredParams.map((p: { alg: number }) => p.alg)).toEqual([
+      -8, -7, -257,
+    ]);
     const phone = new SoftAuthenticator(TEST_PUBLIC_URL);
     const done = await app.inject({
       method: 'POST',

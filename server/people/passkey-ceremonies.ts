@@ -45,6 +45,14 @@ const webauthn = () => {
   return webauthnModule;
 };
 
+/**
+ * The keys a passkey may use, as COSE numbers: EdDSA (-8), ES256 (-7), RS256 (-257), what phones and
+ * computers make. Named, not the library's default: on a Node.js whose Web Crypto has ML-DSA (24) the
+ * library puts ML-DSA-44 first, whose keys and signatures (2,420 bytes) are beyond what the shop's sign-in
+ * bodies allow, and a shop would then register different passkeys by the Node it runs on.
+ */
+const PASSKEY_ALGORITHMS = [-8, -7, -257];
+
 const toBytes = (b64url: string) => new Uint8Array(Buffer.from(b64url, 'base64url'));
 
 export class PasskeyCeremonies {
@@ -68,6 +76,7 @@ export class PasskeyCeremonies {
         transports: p.transports as AuthenticatorTransportFuture[],
       })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       timeout: 120_000,
     });
     await this.store.putChallenge(options.challenge, 'register', who.challengeKey);
@@ -87,6 +96,7 @@ export class PasskeyCeremonies {
         expectedOrigin: this.rp.origin,
         expectedRPID: this.rp.id,
         requireUserVerification: true,
+        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       });
       if (!verified.verified) return null;
       const { credential } = verified.registrationInfo;

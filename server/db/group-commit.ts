@@ -72,6 +72,10 @@ export class GroupCommit {
   }
 }
 
+const SAVEPOINT = 'savepoint one_write';
+const RELEASE = 'release one_write';
+const NO_PARAMETERS: readonly unknown[] = [];
+
 /**
  * SQLite: the group's transaction, synchronously, holding Kysely's one connection (no other query, and no
  * transaction of Kysely's, runs in between). `statements` is Kysely's own statement cache (database.ts),
@@ -90,10 +94,11 @@ export function sqliteGroupWriter(
     native.exec('begin immediate');
     try {
       for (const queries of writes) {
-        native.exec('savepoint one_write');
+        // Compiled once (the statement cache): exec() parsed both again for every checkout of the group.
+        statements.prepare(SAVEPOINT).run(NO_PARAMETERS);
         try {
           for (const query of queries) statements.prepare(query.sql).run(query.parameters);
-          native.exec('release one_write');
+          statements.prepare(RELEASE).run(NO_PARAMETERS);
           outcomes.push(STORED);
         } catch (err) {
           // SQLite undid the whole transaction itself (a full disk, I/O): every write of the group fails

@@ -17,6 +17,9 @@
 //   npm run bench:api -- --instructions        the replay and the SQLite shop's product page under valgrind's
 //                                              callgrind: instructions per page, which the host's speed and
 //                                              its neighbours do not change (see instructionsRow)
+//   npm run bench:api -- --instructions --rows=checkout
+//                                              the same count for the SQLite checkout and its floor
+//                                              (checkoutInstructionsRow)
 //   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test): the
 //   PostgreSQL server the PostgreSQL rows use, each in a fresh schema that is dropped afterwards.
 //
@@ -76,7 +79,8 @@ const { values: args } = parseArgs({
 const SMOKE = args.smoke;
 /** `--profile-postgres`: the profiled shop on a fresh PostgreSQL schema instead of SQLite. */
 const POSTGRES_PROFILE = args['profile-postgres'];
-if (args.rows !== 'all' && args.rows !== 'page') throw new Error('--rows must be all or page');
+if (!['all', 'page', 'checkout'].includes(args.rows)) throw new Error('--rows must be all, page or checkout');
+if (args.rows === 'checkout' && !args.instructions) throw new Error('--rows=checkout goes with --instructions');
 /** Only the replay and the product page rows: the page's work is measured without the checkouts' load. */
 const PAGE_ONLY = args.rows === 'page';
 const clamp = (value: string, min: number, max: number, fallback: number) =>
@@ -97,6 +101,8 @@ const PG_URL =
   process.env.BENCH_DATABASE_URL ||
   process.env.TEST_DATABASE_URL ||
   'postgres://postgres@127.0.0.1:5432/test';
+/** The checkout's limit as the runs set it: counted on every request, never refusing one (above). */
+const CHECKOUT_RATE_LIMITS = 'checkout=1000000/60';
 const BUDGET = { productRatio: 0.4, productInstructionsFactor: 2, checkoutRatio: 0.4, checkoutP99Factor: 2 };
 
 // ---------------------------------------------------------------------------------------------- wrk
@@ -697,7 +703,7 @@ async function profileRow(webDir: string): Promise<void> {
     webDir,
     port: await freePort(process.env.BENCH_PORT),
     logLevel: 'info',
-    env: { RATE_LIMITS: 'checkout=1000000/60', ...(schema ? { DATABASE_URL: schema.url } : {}) },
+    env: { RATE_LIMITS: CHECKOUT_RATE_LIMITS, ...(schema ? { DATABASE_URL: schema.url } : {}) },
     discardStdout: true,
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
   });
@@ -787,19 +793,26 @@ const INSTRUCTION_NODE_ARGS = ['--no-memory-reducer'] as const;
 const INSTRUCTION_WINDOWS = 5;
 const INSTRUCTION_WINDOW = 2_000;
 
-/** Sends `count` GETs over `connections` keep-alive connections, each answer read to its end. */
-async function sendRequests(url: string, count: number, connections: number): Promise<void> {
+/**
+ * Sends `count` requests over `connections` keep-alive connections, each answer read to its end: GETs of the
+ * product page, or with `body` the checkout's POSTs.
+ */
+async function sendRequests(url: string, count: number, connections: number, body?: string): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   let sent = 0;
+  const headers = body
+    ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
+    : PRODUCT_HEADERS;
   const one = (): Promise<void> =>
     new Promise((resolve, reject) => {
       http
-        .get(url, { agent, headers: PRODUCT_HEADERS }, (res) => {
+        .request(url, { agent, method: body ? 'POST' : 'GET', headers }, (res) => {
           if ((res.statusCode ?? 0) >= 400) reject(new Error(`${url}: ${res.statusCode}`));
           res.resume();
           res.on('end', resolve);
         })
-        .on('error', reject);
+        .on('error', reject)
+        .end(body);
     });
   const lane = async () => {
     while (sent < count) {
@@ -835,6 +848,77 @@ function dumpedInstructions(outFile: string, dump: number): number {
   return Number(totals[1]);
 }
 
+/** A fresh directory for callgrind's counts, and the command that runs a server under it. */
+function callgrindRun(): { outFile: (name: string) => string; wrapper: (name: string) => string[] } {
+  ensureTool('valgrind', ['--version'], 'valgrind');
+  const dir = path.join(scriptDir, 'callgrind');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const outFile = (name: string) => path.join(dir, `${name}.out`);
+  // V8 writes machine code at run time: valgrind must look for changed code outside the binary's own files.
+  const wrapper = (name: string) => [
+    'valgrind',
+    '--tool=callgrind',
+    '--smc-check=all-non-file',
+    '--instr-atstart=no',
+    `--callgrind-out-file=${outFile(name)}`,
+  ];
+  return { outFile, wrapper };
+}
+
+interface CountedRow {
+  readonly label: string;
+  readonly url: string;
+  readonly pid: number;
+  /** A checkout's JSON: the row's requests are POSTs of it. */
+  readonly body?: string;
+}
+
+/** `warmup` requests, then INSTRUCTION_WINDOWS windows of `window` requests each counted alone. */
+async function countedWindows<T extends CountedRow>(
+  row: T,
+  outFile: string,
+  warmup: number,
+  window: number,
+): Promise<T & { perRequest: number[] }> {
+  await sendRequests(row.url, warmup, 10, row.body);
+  const perRequest: number[] = [];
+  for (let w = 0; w < INSTRUCTION_WINDOWS; w++) {
+    callgrindControl(row.pid, '--instr=on');
+    await sendRequests(row.url, window, 10, row.body);
+    callgrindControl(row.pid, '--instr=off');
+    callgrindControl(row.pid, '--dump');
+    perRequest.push(dumpedInstructions(outFile, w + 1) / window);
+  }
+  return { ...row, perRequest };
+}
+
+/** The rows' medians against the first row's. */
+function printInstructions(
+  measured: readonly (CountedRow & { perRequest: number[] })[],
+  against: string,
+  warmup: number,
+  window: number,
+): void {
+  const base = median(measured[0]?.perRequest ?? []);
+  console.log(
+    `\ncallgrind, ${warmup} requests to warm up, then ${INSTRUCTION_WINDOWS} windows of ` +
+      `${window} (10 keep-alive connections); user-space instructions per request:\n`,
+  );
+  printTable(
+    ['target', 'median', against, 'each window'],
+    measured.map((row) => {
+      const m = median(row.perRequest);
+      return [
+        row.label,
+        `${Math.round(m / 1000)}k`,
+        `${Math.round((m / base) * 100)}%`,
+        row.perRequest.map((n) => `${Math.round(n / 1000)}k`).join(' '),
+      ];
+    }),
+  );
+}
+
 /**
  * Instructions per product page, the replay's and the shop's, counted by callgrind (user space only: the
  * kernel's share, the socket writes and the wake-ups of the client, is not in them). wrk's figures on these
@@ -846,19 +930,7 @@ function dumpedInstructions(outFile: string, dump: number): number {
  * the replay's. Both servers are measured at once (valgrind runs a process on one core).
  */
 async function instructionsRow(webDir: string): Promise<void> {
-  ensureTool('valgrind', ['--version'], 'valgrind');
-  const dir = path.join(scriptDir, 'callgrind');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  // V8 writes machine code at run time: valgrind must look for changed code outside the binary's own files.
-  const outFile = (name: string) => path.join(dir, `${name}.out`);
-  const wrapper = (name: string) => [
-    'valgrind',
-    '--tool=callgrind',
-    '--smc-check=all-non-file',
-    '--instr-atstart=no',
-    `--callgrind-out-file=${outFile(name)}`,
-  ];
+  const { outFile, wrapper } = callgrindRun();
   const stops: (() => Promise<void>)[] = [];
   try {
     // The replay's bytes come from the shop itself, captured as bench:api's page row does.
@@ -888,37 +960,11 @@ async function instructionsRow(webDir: string): Promise<void> {
       { label: shopTarget.label, name: 'shop', url: shopUrl, pid: shop.pid },
     ];
     const measured = await Promise.all(
-      rows.map(async (row) => {
-        await sendRequests(row.url, INSTRUCTION_WARMUP, 10);
-        const perRequest: number[] = [];
-        for (let w = 0; w < INSTRUCTION_WINDOWS; w++) {
-          callgrindControl(row.pid, '--instr=on');
-          await sendRequests(row.url, INSTRUCTION_WINDOW, 10);
-          callgrindControl(row.pid, '--instr=off');
-          callgrindControl(row.pid, '--dump');
-          perRequest.push(dumpedInstructions(outFile(row.name), w + 1) / INSTRUCTION_WINDOW);
-        }
-        return { ...row, perRequest };
-      }),
+      rows.map((row) => countedWindows(row, outFile(row.name), INSTRUCTION_WARMUP, INSTRUCTION_WINDOW)),
     );
     const replayMedian = median(measured[0]?.perRequest ?? []);
     const shopMedian = median(measured[1]?.perRequest ?? []);
-    console.log(
-      `\ncallgrind, ${INSTRUCTION_WARMUP} requests to warm up, then ${INSTRUCTION_WINDOWS} windows of ` +
-        `${INSTRUCTION_WINDOW} (10 keep-alive connections); user-space instructions per request:\n`,
-    );
-    printTable(
-      ['target', 'median', 'vs replay', 'each window'],
-      measured.map((row) => {
-        const m = median(row.perRequest);
-        return [
-          row.label,
-          `${Math.round(m / 1000)}k`,
-          `${Math.round((m / replayMedian) * 100)}%`,
-          row.perRequest.map((n) => `${Math.round(n / 1000)}k`).join(' '),
-        ];
-      }),
-    );
+    printInstructions(measured, 'vs replay', INSTRUCTION_WARMUP, INSTRUCTION_WINDOW);
     const factor = shopMedian / replayMedian;
     const limit = BUDGET.productInstructionsFactor;
     if (factor <= limit) {
@@ -931,6 +977,60 @@ async function instructionsRow(webDir: string): Promise<void> {
       );
       process.exitCode = 1;
     }
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+  }
+}
+
+/**
+ * `--instructions --rows=checkout`: instructions per checkout, the SQLite shop's (test provider, production
+ * log level) against its floor's (Fastify + one transaction storing the same order), both under callgrind at
+ * once, 10 connections. Whatever the host does, the ratio moves by a few per cent, where wrk's moves by a
+ * quarter; a change to the checkout's path shows here before a quiet host is free for wrk. No budget: the
+ * checkout's budgets are wrk's (requests/s and p99, which count the host's second core too).
+ */
+const CHECKOUT_INSTRUCTION_WARMUP = 4_000;
+const CHECKOUT_INSTRUCTION_WINDOW = 1_000;
+async function checkoutInstructionsRow(webDir: string): Promise<void> {
+  const { outFile, wrapper } = callgrindRun();
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    const [floor, shop] = await Promise.all([
+      (async () =>
+        startScript(FLOOR_SQLITE, await freePort(), {}, wrapper('floor'), INSTRUCTION_NODE_ARGS))(),
+      (async () =>
+        startShop({
+          webDir,
+          port: await freePort(process.env.BENCH_PORT),
+          logLevel: 'info',
+          discardStdout: true,
+          env: { RATE_LIMITS: CHECKOUT_RATE_LIMITS },
+          wrapper: wrapper('shop'),
+          nodeArgs: INSTRUCTION_NODE_ARGS,
+          healthTimeoutMs: 600_000,
+        }))(),
+    ]);
+    stops.push(floor.stop, shop.stop);
+    const rows = [
+      {
+        label: 'floor: Fastify + SQLite transaction',
+        name: 'floor',
+        url: `${floor.url}/api/checkout`,
+        pid: floor.pid,
+      },
+      {
+        label: 'POST /api/checkout, SQLite',
+        name: 'shop',
+        url: `${shop.baseUrl}/api/checkout`,
+        pid: shop.pid,
+      },
+    ].map((row) => ({ ...row, body: CHECKOUT_BODY }));
+    const measured = await Promise.all(
+      rows.map((row) =>
+        countedWindows(row, outFile(row.name), CHECKOUT_INSTRUCTION_WARMUP, CHECKOUT_INSTRUCTION_WINDOW),
+      ),
+    );
+    printInstructions(measured, 'vs floor', CHECKOUT_INSTRUCTION_WARMUP, CHECKOUT_INSTRUCTION_WINDOW);
   } finally {
     for (const stop of stops.reverse()) await stop();
   }
@@ -953,7 +1053,7 @@ async function newsletterRow(webDir: string): Promise<void> {
     port: await freePort(),
     logLevel: 'info',
     discardStdout: true,
-    env: { RATE_LIMITS: 'checkout=1000000/60' },
+    env: { RATE_LIMITS: CHECKOUT_RATE_LIMITS },
   });
   const up = Date.now();
   try {
@@ -1074,7 +1174,7 @@ async function main() {
     return;
   }
   if (args.instructions) {
-    await instructionsRow(webDir);
+    await (args.rows === 'checkout' ? checkoutInstructionsRow(webDir) : instructionsRow(webDir));
     return;
   }
   if (args.newsletter) {
@@ -1089,7 +1189,7 @@ async function main() {
   try {
     // The production log level (one line per checkout), written to /dev/null. The servers start together:
     // each is a process of its own, and starting them one by one doubled the smoke's time.
-    const shopEnv = { RATE_LIMITS: 'checkout=1000000/60', METRICS_TOKEN: BENCH_METRICS_TOKEN };
+    const shopEnv = { RATE_LIMITS: CHECKOUT_RATE_LIMITS, METRICS_TOKEN: BENCH_METRICS_TOKEN };
     const startQuiet = async (env: Record<string, string>, port?: string) =>
       startShop({ webDir, port: await freePort(port), logLevel: 'info', env, discardStdout: true });
     const schemas = withPg ? await Promise.all([freshSchema(), freshSchema()]) : [];

@@ -3,8 +3,9 @@
  * Google's RSS through an XML parser, every attribute Google's product data specification requires
  * checked on every item, the sizes as variants of one group, the shipping per country of each zone; Meta's
  * CSV through csv-parse with its columns; a size the materials cannot make is that size's item out of
- * stock while the product page's JSON-LD, one offer for the product, stays in stock. On both databases (NOTIFY on PostgreSQL): an edit, a pause and a
- * retirement reach both feeds on another instance within 5 seconds, and an unchanged feed answers 304.
+ * stock while the product page's JSON-LD, one offer for the product, stays in stock. On both databases
+ * (NOTIFY on PostgreSQL): an edit, a pause and a retirement reach both feeds on another instance within
+ * 5 seconds, and an unchanged feed answers 304.
  */
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';

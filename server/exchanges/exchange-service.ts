@@ -37,6 +37,7 @@ import {
   acceptedMail,
   declinedMail,
   type ExchangeMailFacts,
+  type ExchangeMailSetup,
   exchangeMailRow,
   requestedMails,
 } from './exchange-mail';
@@ -394,13 +395,14 @@ export class ExchangeService {
 
   /**
    * The order page's link for one e-mail, with a key of its own: the shop keeps only keys' hashes, so a
-   * desk step, which has no key of the shopper's, issues one; its hash is stored with the e-mail (StepEffects.keys).
+   * desk step, which has no key of the shopper's, issues one; its hash is stored with the e-mail, in the
+   * step's transaction (StepEffects.keys).
    */
   private pageLink(orderId: string, reference: string, keys: IssuedOrderKeys): string {
     return this.o.pageUrl(reference, keys.issue(orderId));
   }
 
-  private setup(order: OrderRow, reference: string, keys: IssuedOrderKeys) {
+  private setup(order: OrderRow, reference: string, keys: IssuedOrderKeys): ExchangeMailSetup {
     return {
       mailFrom: this.o.mailFrom,
       pageUrl: this.pageLink(order.id, reference, keys),

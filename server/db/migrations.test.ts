@@ -58,6 +58,7 @@ describe('the migrations the platform and the features declare', () => {
       '0049-shipping-labels',
       '0050-materials',
       '0051-exchanges',
+      '0052-reservation-holder',
     ]);
   });
 

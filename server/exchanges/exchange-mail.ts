@@ -25,8 +25,11 @@ export interface ExchangeMailFacts {
 
 export interface ExchangeMailSetup {
   readonly mailFrom: string;
-  /** The order page's link, where the shopper follows the exchange. */
-  readonly pageUrl: string | null;
+  /**
+   * The order page's link, where the shopper follows the exchange: every e-mail to her carries it, with a
+   * key of its own issued for that e-mail (orders' order-key.ts), as the desk's e-mails about an order do.
+   */
+  readonly pageUrl: string;
   /** The desk's order, for the owner. */
   readonly deskUrl: string;
 }
@@ -60,6 +63,10 @@ function row(
   );
 }
 
+function orderPage(setup: ExchangeMailSetup): { url: string; label: string } {
+  return { url: setup.pageUrl, label: 'Your order page' };
+}
+
 function differenceText(difference: number): string {
   if (difference > 0)
     return `The new size costs ${money(difference)} more: we will send you a link to pay the difference.`;
@@ -75,7 +82,7 @@ export function requestedMails(
   setup: ExchangeMailSetup,
 ): NewOutboxRow[] {
   const item = exchangeItemText(facts.name, facts.fromSize, facts.toSize);
-  const page = setup.pageUrl ? { url: setup.pageUrl, label: 'Your order page' } : null;
+  const page = orderPage(setup);
   return [
     row(
       'requested',
@@ -105,7 +112,7 @@ export function requestedMails(
 /** Accepted: the new size is made first; how to send the piece back. */
 export function acceptedMail(facts: ExchangeMailFacts, to: string, setup: ExchangeMailSetup): NewOutboxRow {
   const item = exchangeItemText(facts.name, facts.fromSize, facts.toSize);
-  const page = setup.pageUrl ? { url: setup.pageUrl, label: 'Your order page' } : null;
+  const page = orderPage(setup);
   return row(
     'accepted',
     facts,
@@ -130,7 +137,7 @@ export function declinedMail(
   setup: ExchangeMailSetup,
 ): NewOutboxRow {
   const item = exchangeItemText(facts.name, facts.fromSize, facts.toSize);
-  const page = setup.pageUrl ? { url: setup.pageUrl, label: 'Your order page' } : null;
+  const page = orderPage(setup);
   return row(
     'declined',
     facts,

@@ -32,11 +32,12 @@ import type { Actor } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
 import { refuse } from '../lib/refusal';
 import { money, type RenderedMail } from '../mail/layout';
-import type { OrderLineRow, OrderRow } from '../orders';
+import { IssuedOrderKeys, type OrderLineRow, type OrderRow } from '../orders';
 import {
   acceptedMail,
   declinedMail,
   type ExchangeMailFacts,
+  type ExchangeMailSetup,
   exchangeMailRow,
   requestedMails,
 } from './exchange-mail';
@@ -77,9 +78,17 @@ export interface ExchangeServiceOptions {
   /** A payment link for the difference, e-mailed to the shopper; its URL. */
   readonly paymentLink: (order: OrderRow, exchange: ExchangeRow, amount: number) => Promise<string>;
   readonly ownerEmail: () => Promise<string>;
-  /** The replacement's "On its way" e-mail: the order's own dispatch e-mail, rendered by fulfilment. */
-  readonly dispatchMail: (order: OrderRow, parcel: DispatchRequest) => Promise<RenderedMail>;
+  /**
+   * The replacement's "On its way" e-mail: the order's own dispatch e-mail, rendered by fulfilment, with
+   * the order page's link it carries.
+   */
+  readonly dispatchMail: (
+    order: OrderRow,
+    parcel: DispatchRequest,
+    orderPageUrl: string,
+  ) => Promise<RenderedMail>;
   readonly mailFrom: string;
+  /** The order page's absolute link with this key (orders' page service). */
   readonly pageUrl: (reference: string, key: string) => string;
   readonly deskUrl: (reference: string) => string;
   readonly onMailQueued: () => void;
@@ -170,9 +179,11 @@ export class ExchangeService {
     const difference = signedDifference(priceDifference(oldPrice, newPrice));
     const ref = row.reference ?? reference;
     const owner = await this.o.ownerEmail();
+    // The receipt's link carries a key of its own, as every later e-mail's does, not the one she asked with.
+    const keys = new IssuedOrderKeys();
     const setup = {
       mailFrom: this.o.mailFrom,
-      pageUrl: this.o.pageUrl(ref, body.key),
+      pageUrl: this.pageLink(row.id, ref, keys),
       deskUrl: this.o.deskUrl(ref),
     };
     let stored: ExchangeRow;
@@ -200,6 +211,7 @@ export class ExchangeService {
             },
           ],
           mails: requestedMails(facts(r, ref), { owner, shopper: row.email }, setup),
+          keys,
         }),
         this.at(),
       );
@@ -230,7 +242,8 @@ export class ExchangeService {
     if (row.status !== 'pending') return refuse('conflict', EXCHANGE_MESSAGES.notPending(row.status));
     const d = priceDifference(0, Math.abs(row.difference));
     const settlement = row.difference > 0 ? 'payment-link' : row.difference < 0 ? 'refund' : 'none';
-    const setup = { mailFrom: this.o.mailFrom, pageUrl: null, deskUrl: this.o.deskUrl(reference) };
+    const keys = new IssuedOrderKeys();
+    const setup = this.setup(order, reference, keys);
     const moved = await this.o.store.decide(
       id,
       'accepted',
@@ -248,6 +261,7 @@ export class ExchangeService {
           },
         ],
         mails: [acceptedMail(facts(r, reference), order.email, setup)],
+        keys,
       }),
       this.at(),
     );
@@ -287,7 +301,8 @@ export class ExchangeService {
     const { row, order, reference } = await this.found(id);
     if (row.status === 'declined') return { exchange: exchangeInfo(row, reference), changed: false };
     if (row.status !== 'pending') return refuse('conflict', EXCHANGE_MESSAGES.notPending(row.status));
-    const setup = { mailFrom: this.o.mailFrom, pageUrl: null, deskUrl: this.o.deskUrl(reference) };
+    const keys = new IssuedOrderKeys();
+    const setup = this.setup(order, reference, keys);
     const moved = await this.o.store.decide(
       id,
       'declined',
@@ -295,6 +310,7 @@ export class ExchangeService {
       (r) => ({
         events: [{ kind: 'exchange', ...ownerBy(actor), text: `Exchange ${r.id} declined` }],
         mails: [declinedMail(facts(r, reference), reason, order.email, setup)],
+        keys,
       }),
       this.at(),
     );
@@ -350,7 +366,8 @@ export class ExchangeService {
     const { row, order, reference } = await this.found(id);
     if (row.status !== 'accepted') return refuse('conflict', EXCHANGE_MESSAGES.notAccepted);
     if (row.dispatched_at !== null) return { exchange: exchangeInfo(row, reference), changed: false };
-    const rendered = await this.o.dispatchMail(order, parcel);
+    const keys = new IssuedOrderKeys();
+    const rendered = await this.o.dispatchMail(order, parcel, this.pageLink(order.id, reference, keys));
     const moved = await this.o.store.dispatch(
       id,
       (r) => ({
@@ -363,6 +380,7 @@ export class ExchangeService {
           },
         ],
         mails: [exchangeMailRow('dispatched', facts(r, reference), order.email, rendered, this.o.mailFrom)],
+        keys,
       }),
       this.at(),
     );
@@ -373,6 +391,23 @@ export class ExchangeService {
     this.o.onMailQueued();
     await this.o.materials.afterChange().catch(() => {});
     return { exchange: exchangeInfo(moved, reference), changed: true };
+  }
+
+  /**
+   * The order page's link for one e-mail, with a key of its own: the shop keeps only keys' hashes, so a
+   * desk step, which has no key of the shopper's, issues one; its hash is stored with the e-mail, in the
+   * step's transaction (StepEffects.keys).
+   */
+  private pageLink(orderId: string, reference: string, keys: IssuedOrderKeys): string {
+    return this.o.pageUrl(reference, keys.issue(orderId));
+  }
+
+  private setup(order: OrderRow, reference: string, keys: IssuedOrderKeys): ExchangeMailSetup {
+    return {
+      mailFrom: this.o.mailFrom,
+      pageUrl: this.pageLink(order.id, reference, keys),
+      deskUrl: this.o.deskUrl(reference),
+    };
   }
 
   /** Moved by another request meanwhile: the same move is a repeat, another a refusal. */

@@ -12,7 +12,7 @@ import { rowsOfOrders } from '../db/order-rows';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { type NewEvent, recordOrderEvents } from '../fulfilment';
 import { enqueueMail } from '../mail/outbox';
-import { lockOrderRow, referencesOfOrders } from '../orders';
+import { type IssuedOrderKeys, insertIssuedKeys, lockOrderRow, referencesOfOrders } from '../orders';
 
 export type ExchangeRow = Selectable<Database['order_exchanges']>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -21,6 +21,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface StepEffects {
   readonly events: readonly NewEvent[];
   readonly mails: readonly NewOutboxRow[];
+  /**
+   * The order page's keys the e-mails' links carry: their hashes are stored with the e-mails, so a link
+   * goes out only with a key that opens the page, and a step that does not happen stores none.
+   */
+  readonly keys?: IssuedOrderKeys;
   readonly within?: (trx: Transaction<Database>, row: ExchangeRow) => Promise<void>;
 }
 
@@ -222,5 +227,6 @@ export class ExchangeStore {
     await effects.within?.(trx, row);
     if (effects.events.length > 0) await recordOrderEvents(trx, row.order_id, effects.events);
     await enqueueMail(trx, effects.mails);
+    if (effects.keys) await insertIssuedKeys(trx, effects.keys);
   }
 }

@@ -19,6 +19,7 @@ import { startTestApp, type TestApp } from '../../tests/support/test-shop';
 const TOKEN = 'exchanges-desk-token-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
 const DAY = 24 * 60 * 60 * 1000;
+const ORDER_PAGE_LINK = /#\/order\/(SOL-[A-Z0-9_-]+)\?key=([A-Za-z0-9_-]+)/;
 
 /** A size's price in these tests: Large costs 600 cents more, Small 500 less (sizes cost the same in the shop). */
 const SIZE_PRICES = { S: -500, M: 0, L: 600 } as const;
@@ -335,6 +336,52 @@ describe.each(TEST_DIALECTS)('exchanges on %s', (dialect) => {
     expect((await act(999_999, 'accept')).statusCode).toBe(404);
     // A declined exchange frees the line for another request.
     expect((await ask(reference, { key, lineId: 0, size: 'S' })).statusCode).toBe(201);
+  });
+
+  it('every e-mail to the shopper links to her order page with a key of its own that opens it', async () => {
+    const { reference, key } = await delivered();
+    const asked = async (lineId: number, size: string) => {
+      const res = await ask(reference, { key, lineId, size });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { exchange: ExchangeInfo }).exchange.id;
+    };
+    const swapped = await asked(0, 'L');
+    const refused = await asked(1, 'M');
+    expect((await act(swapped, 'accept')).statusCode).toBe(200);
+    expect(
+      (await act(refused, 'decline', { reason: 'That design is no longer made in Medium' })).statusCode,
+    ).toBe(200);
+    const sent = await act(swapped, 'dispatch', { carrier: 'an_post', trackingNumber: 'CE000111333IE' });
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    const keys = new Set<string>([key]);
+    for (const kind of [
+      'exchange-receipt',
+      'exchange-accepted',
+      'exchange-declined',
+      'exchange-dispatched',
+    ]) {
+      const mails = await mailsOf(kind);
+      expect(mails.length, kind).toBeGreaterThan(0);
+      for (const mail of mails) {
+        expect(mail.recipient, kind).toBe('aoife@example.ie');
+        const link = ORDER_PAGE_LINK.exec(mail.text_body);
+        expect(link?.[1], `${kind}: ${mail.text_body}`).toBe(reference);
+        const mailed = link?.[2] ?? '';
+        expect(mail.html_body, kind).toContain(`key=${mailed}`);
+        // The page the link opens: the browser posts the link's reference and key (they never reach a URL).
+        const page = await shop.app.inject({
+          method: 'POST',
+          url: '/api/order-page',
+          payload: { reference, key: mailed },
+        });
+        expect(page.statusCode, kind).toBe(200);
+        expect((page.json() as { order: OrderPage }).order.reference).toBe(reference);
+        keys.add(mailed);
+      }
+    }
+    // One key per e-mail (two receipts, the accept, the decline, the dispatch), none of them hers.
+    expect(keys.size).toBe(6);
   });
 
   it('a dearer size is charged by a payment link; a cheaper one refunded through the refund path', async () => {

@@ -54,12 +54,12 @@ async function exchanges(app: FastifyInstance, uses: Uses): Promise<void> {
         throw new Error('no payment link for an exchange: a size never changes a price');
       }),
     ownerEmail: async () => (await uses.settings.seller()).orderEmail,
-    dispatchMail: async (order, parcel) =>
+    dispatchMail: async (order, parcel, orderPageUrl) =>
       dispatchedMail({
         reference: order.reference ?? order.id,
         name: order.shipping_name,
         contactEmail: (await uses.settings.seller()).email,
-        orderPageUrl: null,
+        orderPageUrl,
         // Paid on the built-in test checkout: its e-mails say so, as the order's own did.
         testOrder: order.provider === 'test-checkout',
         carrier: CARRIER_LABELS[parcel.carrier],

@@ -275,28 +275,29 @@ export class MaterialStore {
   async holdsMaterials(trx: Executor, orderId: string): Promise<boolean> {
     const row = await trx
       .selectFrom('material_reservations')
-      .select('order_id')
-      .where('order_id', '=', orderId)
+      .select('holder_id')
+      .where('holder_id', '=', orderId)
       .where('state', '<>', 'released')
       .executeTakeFirst();
     return row !== undefined;
   }
 
   /**
+   * A holder (an order, or an exchange's remake: `exchange:<id>`) is the reservation's `holder_id`.
    * A payment's part when the order holds nothing (its checkout's hold lapsed, or an order the owner
    * made): takes what each material still has, up to what the pieces need, and never refuses. What it
    * could not take shows in Today's shortages (they count the queue's needs against what is on hand).
    */
   async reserveWhatFits(
     trx: Transaction<Database>,
-    orderId: string,
+    holderId: string,
     needs: ReadonlyMap<string, number>,
     at: string,
   ): Promise<void> {
     // The order's earlier hold, given back, is replaced by what is taken now.
     await trx
       .deleteFrom('material_reservations')
-      .where('order_id', '=', orderId)
+      .where('holder_id', '=', holderId)
       .where('state', '=', 'released')
       .execute();
     for (const [materialId, quantity] of [...needs].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -322,7 +323,7 @@ export class MaterialStore {
       if (taken > 0)
         await trx
           .insertInto('material_reservations')
-          .values({ order_id: orderId, material_id: materialId, quantity: taken, state: 'reserved', at })
+          .values({ holder_id: holderId, material_id: materialId, quantity: taken, state: 'reserved', at })
           .execute();
     }
   }
@@ -333,7 +334,7 @@ export class MaterialStore {
    */
   async reserve(
     trx: Transaction<Database>,
-    orderId: string,
+    holderId: string,
     needs: ReadonlyMap<string, number>,
     at: string,
   ): Promise<void> {
@@ -349,7 +350,7 @@ export class MaterialStore {
       if (Number(result.numUpdatedRows) === 0) throw new MaterialsShort(materialId);
       await trx
         .insertInto('material_reservations')
-        .values({ order_id: orderId, material_id: materialId, quantity, state: 'reserved', at })
+        .values({ holder_id: holderId, material_id: materialId, quantity, state: 'reserved', at })
         .execute();
     }
   }
@@ -359,21 +360,21 @@ export class MaterialStore {
    * are made), `released` gives them back. Each row changes state once (its conditional UPDATE), so a
    * second call, on any instance, moves no stock. Answers the materials that moved.
    */
-  async settle(orderId: string, to: 'consumed' | 'released', at: string): Promise<string[]> {
-    return this.db.transaction().execute((trx) => this.settleIn(trx, orderId, to, at));
+  async settle(holderId: string, to: 'consumed' | 'released', at: string): Promise<string[]> {
+    return this.db.transaction().execute((trx) => this.settleIn(trx, holderId, to, at));
   }
 
   /** The same in the caller's transaction (a checkout's hold given back). */
   async settleIn(
     trx: Transaction<Database>,
-    orderId: string,
+    holderId: string,
     to: 'consumed' | 'released',
     at: string,
   ): Promise<string[]> {
     const held = await trx
       .selectFrom('material_reservations')
       .selectAll()
-      .where('order_id', '=', orderId)
+      .where('holder_id', '=', holderId)
       .where('state', '=', 'reserved')
       .execute();
     const moved: string[] = [];
@@ -381,7 +382,7 @@ export class MaterialStore {
       const claimed = await trx
         .updateTable('material_reservations')
         .set({ state: to, at })
-        .where('order_id', '=', orderId)
+        .where('holder_id', '=', holderId)
         .where('material_id', '=', row.material_id)
         .where('state', '=', 'reserved')
         .executeTakeFirst();

@@ -7,6 +7,7 @@ import { type AnyDb, migrationSteps } from '../db/migration-kit';
 
 export const MATERIALS_MIGRATIONS = migrationSteps({
   '0050-materials': createMaterialTables,
+  '0052-reservation-holder': renameReservationHolder,
 });
 
 /**
@@ -98,4 +99,14 @@ async function createMaterialTables(db: AnyDb): Promise<void> {
     .alterTable('catalogue_products')
     .addColumn('unmakeable_sizes', 'text', (c) => c.notNull().defaultTo('[]'))
     .execute();
+}
+
+/**
+ * A reservation's holder is a paid order's id or an exchange's remake (`exchange:<id>`, docs/product/
+ * exchanges.md §24.3), so `order_id` said less than it held: `holder_id` names both. A rename on both
+ * databases (SQLite 3.25 and later, and PostgreSQL) keeps the rows, the primary key (holder, material) and
+ * its meaning; no data moves.
+ */
+async function renameReservationHolder(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('material_reservations').renameColumn('order_id', 'holder_id').execute();
 }

@@ -54,8 +54,15 @@ export interface ProductLabourTable {
 
 export type ReservationState = 'reserved' | 'consumed' | 'released';
 
+/**
+ * What a holder keeps of a material: one row per holder and material (the primary key). No personal data.
+ */
 export interface MaterialReservationsTable {
-  order_id: string;
+  /**
+   * Who holds it: a checkout's order by its id (its hold while open, its reservation once paid), or an
+   * exchange's remake as `exchange:<exchange id>` (docs/product/exchanges.md §24.3).
+   */
+  holder_id: string;
   material_id: string;
   quantity: number;
   state: ReservationState;

@@ -4,10 +4,12 @@
  * edge and summer time), one refunded in part, one unpaid, one of another provider. The totals, the series
  * by day, week and month, the best sellers, the sizes and the CSV are checked against those orders; bad
  * queries are 400s naming the field; the routes are the owner's. Margins are read from the stored priced
- * lines and credit notes of an order with a code, VAT at 23% and a refund in part, to the cent.
+ * lines and credit notes of an order with a code, VAT at 23% and a refund in part, to the cent; the margins
+ * per order are the newest 100 of 105 paid orders (copies of one order's rows, written at once).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ORDER_MARGINS_LIMIT } from '../../domain/numbers/margins';
 import { STATS_API, STATS_MAX_DAYS, STATS_MESSAGES, type StatsResponse } from '../../domain/numbers/stats';
 import { payAndConfirm } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
@@ -56,6 +58,39 @@ async function place(id: string, at: string, changes: { refunded?: number; provi
     .set({ created_at: at, ...(row.status === 'paid' ? { paid_at: at } : {}), ...changes })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * `count` copies of a paid order's row and lines, the k-th paid `k` minutes after `from`, written in one
+ * transaction: what Numbers reads of an order, without a checkout each (a hundred checkouts through the
+ * test payment page take about 10 s a database). Their references, in the order they were paid.
+ */
+async function copiesOf(id: string, count: number, from: string): Promise<string[]> {
+  return app.platform.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', id).execute();
+    const copies = Array.from({ length: count }, (_, i) => {
+      const k = i + 1;
+      const at = new Date(Date.parse(from) + k * 60_000).toISOString();
+      const n = String(k).padStart(3, '0');
+      return {
+        ...row,
+        id: `${row.id}-copy-${n}`,
+        session_id: `${row.session_id ?? row.id}-copy-${n}`,
+        reference: `SOL-COPY${n}`,
+        request_key: null,
+        created_at: at,
+        updated_at: at,
+        paid_at: at,
+      };
+    });
+    await trx.insertInto('orders').values(copies).execute();
+    await trx
+      .insertInto('order_lines')
+      .values(copies.flatMap((copy) => lines.map((line) => ({ ...line, order_id: copy.id }))))
+      .execute();
+    return copies.map((c) => c.reference);
+  });
 }
 
 async function totalOf(id: string): Promise<number> {
@@ -304,6 +339,21 @@ describe.each(TEST_DIALECTS)('the desk’s Numbers on %s', (dialect) => {
       { reference: olderReference, revenue: 3252, materialsCost: 0, labourCost: 0, margin: 3252 },
       { reference: paid.reference, revenue: 7968, materialsCost: 600, labourCost: 800, margin: 6368 },
     ]);
+  });
+
+  it('margins per order: the newest 100 paid orders of the range, newest first', async () => {
+    const first = await order([{ id: '1', quantity: 1, size: 'M' }], { pay: true });
+    await place(first, '2026-07-01T09:00:00.000Z');
+    const copies = await copiesOf(first, 104, '2026-07-01T09:00:00.000Z');
+    const body = (await stats('from=2026-07-01&to=2026-07-31')).json() as StatsResponse;
+    // Every one of the 105 orders counts in the totals; only the margins per order are capped.
+    expect(body.totals.orders).toBe(105);
+    expect(ORDER_MARGINS_LIMIT).toBe(100);
+    const newest = [...copies].reverse().slice(0, ORDER_MARGINS_LIMIT);
+    expect(body.orderMargins?.map((m) => m.reference)).toEqual(newest);
+    // The five oldest (the order itself and the first four copies) fall off the end.
+    expect(body.orderMargins?.some((m) => m.reference === copies[3])).toBe(false);
+    expect(body.orderMargins?.[99]?.reference).toBe(copies[4]);
   });
 
   it('answers an empty range with zeros, every period present', async () => {

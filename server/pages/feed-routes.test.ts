@@ -2,16 +2,21 @@
  * The product feeds on the real app (one database, ROUTE_DIALECTS), read as the channels read them:
  * Google's RSS through an XML parser, every attribute Google's product data specification requires
  * checked on every item, the sizes as variants of one group, the shipping per country of each zone; Meta's
- * CSV through csv-parse with its columns. On both databases (NOTIFY on PostgreSQL): an edit, a pause and a
- * retirement reach both feeds on another instance within 5 seconds, and an unchanged feed answers 304.
+ * CSV through csv-parse with its columns; a size the materials cannot make is that size's item out of
+ * stock while the product page's JSON-LD, one offer for the product, stays in stock. On both databases
+ * (NOTIFY on PostgreSQL): an edit, a pause and a retirement reach both feeds on another instance within
+ * 5 seconds, and an unchanged feed answers 304.
  */
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { indexCatalogue } from '../../domain/catalogue/catalogue-index';
 import { PRODUCTS } from '../../domain/catalogue/products';
 import { SHIPPING_ZONES } from '../../domain/config';
+import { pageMeta } from '../../domain/pages/seo';
+import { resolvePath } from '../../domain/routes';
 import type { AllSettings } from '../../domain/settings/shop-settings';
 import { buildTestApp, TEST_PUBLIC_URL } from '../../tests/support/test-app';
 import { ROUTE_DIALECTS, TEST_DIALECTS } from '../../tests/support/test-database';
@@ -254,6 +259,75 @@ describe.each(ROUTE_DIALECTS)('the product feeds on %s', (dialect) => {
     expect(items.find((i) => i.one('id') === 'SOLAS-1-M')?.one('description')).toBe(
       'Rose quartz and gold, \ud83d\udc96 & co',
     );
+  });
+
+  it('marks a size the materials cannot make out of stock, its other sizes in stock; the JSON-LD keeps the product in stock', async () => {
+    // A Large of product 2 takes 22 cm of cord and 20 are left; Small and Medium have no bill of
+    // materials, so they are sold as before (docs/product/materials.md §23.2).
+    const cord = await owner('POST', '/api/admin/materials', {
+      name: 'Elastic cord',
+      unit: 'cm',
+      onHand: 20,
+      lowStock: 0,
+    });
+    expect(cord.statusCode, cord.body).toBe(201);
+    const materialId = (cord.json() as { material: { id: string } }).material.id;
+    const bill = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/products/2/materials',
+      headers: AUTH,
+      payload: { sizes: { L: [{ materialId, quantity: 22 }] } },
+    });
+    expect(bill.statusCode, bill.body).toBe(200);
+    const availabilityOf = async () =>
+      Object.fromEntries(
+        googleItems((await get('/feeds/google.xml')).body)
+          .filter((i) => i.one('item_group_id') === 'SOLAS-2')
+          .map((i) => [i.one('id'), i.one('availability')]),
+      );
+    await expect.poll(availabilityOf, { timeout: 5_000 }).toEqual({
+      'SOLAS-2-S': 'in_stock',
+      'SOLAS-2-M': 'in_stock',
+      'SOLAS-2-L': 'out_of_stock',
+    });
+    const meta = metaRows((await get('/feeds/meta.csv')).body).filter((r) => r.item_group_id === 'SOLAS-2');
+    expect(meta.map((r) => [r.id, r.availability])).toEqual([
+      ['SOLAS-2-S', 'in stock'],
+      ['SOLAS-2-M', 'in stock'],
+      ['SOLAS-2-L', 'out of stock'],
+    ]);
+    // The product page's structured data is one Offer for the product, which can still be ordered in
+    // the other sizes: in stock (docs/product/feeds.md §18.3). It says out of stock once no size can be made.
+    const snapshot = app.catalogue.source.current();
+    const route = resolvePath('/product/2');
+    if (route.kind !== 'route') throw new Error('expected a route');
+    const offerOf = () =>
+      pageMeta(
+        route.match,
+        TEST_PUBLIC_URL,
+        indexCatalogue(app.catalogue.source.current()).getProduct,
+        snapshot.shop,
+      ).jsonLd?.offers as { availability?: string } | undefined;
+    expect(snapshot.products.find((p) => p.id === '2')?.unmakeableSizes).toEqual(['L']);
+    expect(offerOf()?.availability).toBe('https://schema.org/InStock');
+
+    const none = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/products/2/materials',
+      headers: AUTH,
+      payload: {
+        sizes: {
+          S: [{ materialId, quantity: 21 }],
+          M: [{ materialId, quantity: 21 }],
+          L: [{ materialId, quantity: 22 }],
+        },
+      },
+    });
+    expect(none.statusCode, none.body).toBe(200);
+    await expect
+      .poll(async () => new Set(Object.values(await availabilityOf())), { timeout: 5_000 })
+      .toEqual(new Set(['out_of_stock']));
+    expect(offerOf()?.availability).toBe('https://schema.org/OutOfStock');
   });
 
   it('marks everything out of stock while her sales are paused', async () => {

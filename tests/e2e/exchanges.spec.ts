@@ -2,7 +2,8 @@
  * An exchange for another size on a phone against the real server (docs/product/exchanges.md): the shopper
  * of a delivered order swaps her Medium for a Large on her order page (the link from her e-mail), the
  * owner accepts it on the desk's order, Today's making list shows the remake first, and each e-mail (the
- * owner's, the shopper's receipt, the acceptance) arrives once. axe finds nothing serious. Screenshots under
+ * owner's, the shopper's receipt, the acceptance) arrives once; the acceptance's link opens her order page
+ * with the exchange accepted. axe finds nothing serious. Screenshots under
  * test-results/exchanges/.
  */
 import { mkdirSync } from 'node:fs';
@@ -102,4 +103,14 @@ test('the shopper swaps an M for an L, the owner accepts, Today makes the remake
   const accepted = await readEml(emlFilesFor(reference, EXCHANGES_MAIL_KINDS.accepted)[0] ?? '');
   expect(accepted.to && 'text' in accepted.to ? accepted.to.text : '').toContain(email);
   expect(accepted.subject).toContain(reference);
+
+  // The acceptance links to her order page with a key of its own: followed, it opens the page, which
+  // shows the exchange accepted.
+  const acceptedLink = LINK.exec(accepted.text ?? '')?.[0];
+  expect(acceptedLink).toBeDefined();
+  expect(acceptedLink).not.toBe(link);
+  await page.goto(acceptedLink ?? '');
+  const followed = page.getByRole('region', { name: 'Exchange for another size' });
+  await expect(followed).toContainText('Exchange accepted');
+  await expect(followed).toContainText(`${PIECE}, Medium for Large`);
 });

@@ -4,7 +4,8 @@
  * the materials can make now, within the returns window, the line not already exchanged or returned. The
  * owner accepts (the replacement takes a remake slot at the front of the making queue and reserves its
  * materials, in the accept's own transaction) or declines with a reason. A price difference is settled
- * once, by the request that accepted: a payment link for more, the desk's refund path for less. When the
+ * once, by the request that accepted: the desk's refund path for less; for more the shop has no payment
+ * link that is not an order of its own, so it is logged for the owner (sizes share a price today). When the
  * returned piece is back the owner keeps it as a finished piece or puts its materials back on the shelf.
  */
 import type { Transaction } from 'kysely';

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type CpuProfile, formatSummary, summariseProfile } from './profile-summary';
 
@@ -56,5 +60,46 @@ describe('summariseProfile', () => {
     const lines = formatSummary(summariseProfile(PROFILE), 2);
     expect(lines[0]).toBe('busy 1 ms of 2 ms profiled');
     expect(lines[1]).toMatch(/^SQL \(driver, SQLite\/PostgreSQL\)\s+85\.7%\s+600 µs\/request$/);
+  });
+
+  it('charges a frame of the server bundle by the source file its line falls in', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'profile-summary-'));
+    try {
+      const bundle = path.join(dir, 'main.mjs');
+      // esbuild's region comments, as the server bundle has them.
+      writeFileSync(
+        bundle,
+        [
+          '// server/db/native-sqlite.ts',
+          'function run() {}',
+          '',
+          '// server/checkout/checkout-service.ts',
+          'x',
+        ].join('\n'),
+      );
+      const url = pathToFileURL(bundle).href;
+      const inBundle = (id: number, name: string, lineNumber: number, children: number[] = []) => ({
+        id,
+        callFrame: { functionName: name, url, lineNumber },
+        children,
+      });
+      const s = summariseProfile({
+        startTime: 0,
+        nodes: [
+          frame(1, '(root)', '', [2]),
+          inBundle(2, 'checkout', 4, [3]),
+          inBundle(3, 'run', 1, [4]),
+          frame(4, 'run', ''),
+        ],
+        samples: [4, 2, 2],
+        timeDeltas: [300, 100, 100],
+      });
+      expect(Object.fromEntries(s.rows.map((r) => [r.category, r.ms]))).toEqual({
+        'SQL (driver, SQLite/PostgreSQL)': 0.3,
+        'checkout and order services': 0.2,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

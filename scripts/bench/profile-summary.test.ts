@@ -75,6 +75,8 @@ describe('summariseProfile', () => {
           '',
           '// server/checkout/checkout-service.ts',
           'x',
+          '// node_modules/kysely/dist/esm/query-compiler/default-query-compiler.js',
+          'y',
         ].join('\n'),
       );
       const url = pathToFileURL(bundle).href;
@@ -87,16 +89,18 @@ describe('summariseProfile', () => {
         startTime: 0,
         nodes: [
           frame(1, '(root)', '', [2]),
-          inBundle(2, 'checkout', 4, [3]),
+          inBundle(2, 'checkout', 4, [3, 5]),
           inBundle(3, 'run', 1, [4]),
           frame(4, 'run', ''),
+          inBundle(5, 'compileQuery', 6),
         ],
-        samples: [4, 2, 2],
-        timeDeltas: [300, 100, 100],
+        samples: [4, 2, 2, 5],
+        timeDeltas: [300, 100, 100, 100],
       });
       expect(Object.fromEntries(s.rows.map((r) => [r.category, r.ms]))).toEqual({
         'SQL (driver, SQLite/PostgreSQL)': 0.3,
         'checkout and order services': 0.2,
+        'SQL building (Kysely)': 0.1,
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });

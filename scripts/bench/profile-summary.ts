@@ -8,7 +8,7 @@
 // it; JSON.stringify inside pino counts as logging). `bench:api --profile` writes such a profile of the
 // checkout and prints this table with the CPU per request. The server runs as one bundle: a frame in it
 // is charged by the source file esbuild's region comment (`// server/db/native-sqlite.ts`) names above
-// its line, so the shop's modules fall into their categories.
+// its line (a package bundled with it too), so the shop's modules fall into their categories.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -61,7 +61,7 @@ const CATEGORIES: readonly (readonly [string, RegExp])[] = [
 ];
 
 /** esbuild's region comments of a bundle: the line each source file's code starts at, in order. */
-const REGION = /^\/\/ ((?:server|domain|scripts)\/\S+\.tsx?)$/;
+const REGION = /^\/\/ ((?:server|domain|scripts|node_modules)\/\S+\.(?:tsx?|m?js))$/;
 const bundles = new Map<string, readonly (readonly [number, string])[]>();
 function regionsOf(url: string): readonly (readonly [number, string])[] {
   let regions = bundles.get(url);

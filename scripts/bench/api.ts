@@ -80,7 +80,8 @@ const SMOKE = args.smoke;
 /** `--profile-postgres`: the profiled shop on a fresh PostgreSQL schema instead of SQLite. */
 const POSTGRES_PROFILE = args['profile-postgres'];
 if (!['all', 'page', 'checkout'].includes(args.rows)) throw new Error('--rows must be all, page or checkout');
-if (args.rows === 'checkout' && !args.instructions) throw new Error('--rows=checkout goes with --instructions');
+if (args.rows === 'checkout' && !args.instructions)
+  throw new Error('--rows=checkout goes with --instructions');
 /** Only the replay and the product page rows: the page's work is measured without the checkouts' load. */
 const PAGE_ONLY = args.rows === 'page';
 const clamp = (value: string, min: number, max: number, fallback: number) =>

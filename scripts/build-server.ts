@@ -1,4 +1,5 @@
-// `npm run build:server`: the server as one ES module, dist/server/main.mjs, run by plain `node`.
+// `npm run build:server`: the server as one ES module (dist/server/shop.mjs) behind a small entry,
+// dist/server/main.mjs, run by plain `node`.
 //
 // Why: under `node --import tsx` every module the server loads, its dependencies' included, is resolved
 // and loaded through tsx's hooks, which on Node 20 run on a thread of their own and answer each module
@@ -6,8 +7,8 @@
 // the same hooks took as long as the sources). A start matters: a restart after a crash, a rolling deploy
 // behind the load balancer, and the tests, which start the real server some forty times.
 //
-// Only the shop's own code is bundled (server/, domain/); packages stay `import`s of node_modules, so the
-// native ones (sharp) load as before. The bundle takes
+// The shop's own code is bundled (server/, domain/) with Kysely (BUNDLED_PACKAGES); other packages stay
+// `import`s of node_modules, so the native ones (sharp) load as before. The bundle takes
 // about 0.1 s to build, so `npm start`, `npm run serve`, the tests and the benchmarks build it every time
 // and never run a stale one.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -18,17 +19,47 @@ import { build as esbuild, type Plugin } from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Where the bundle is written; its source map is next to it (`.map`). */
+/**
+ * What runs the server: `node dist/server/main.mjs`. A few lines written here (`entryModule`) that turn
+ * the source maps on and then import the shop's code, bundled beside it as SHOP_MODULE_NAME.mjs with its
+ * source map (`.map`).
+ */
 export const SERVER_BUNDLE = path.join(ROOT, 'dist/server/main.mjs');
+
+/** The shop's own code (server/main.ts and all it imports from server/ and domain/), next to the entry. */
+export const SHOP_MODULE_NAME = 'shop';
 
 /** The photo worker's bundle, written next to the server's (the pipeline looks for it there). */
 export const PHOTO_WORKER_NAME = 'photo-worker';
 
 /**
- * Node options for running the bundle: error stacks name the TypeScript files and lines (the map is only
- * read when a stack is formatted, such as a 5xx's log line).
+ * Node options for running the server: none. The entry turns the source maps on itself, for the shop's
+ * code only (`entryModule`).
  */
-export const SERVER_NODE_ARGS = ['--enable-source-maps'] as const;
+export const SERVER_NODE_ARGS = [] as const;
+
+/**
+ * The entry: error stacks name the TypeScript files and lines of the shop's code, as
+ * `--enable-source-maps` made them, without its cost at every start. That flag also reads the source
+ * map of every package file that names one, measures the lines of each such file, and maps the call
+ * sites pino reads when each logger is made, which parses the bundle's whole map (3.4 MB): about 0.25 s
+ * of CPU of a 1.6 to 2 s start. Only files loaded after the maps are turned on have theirs read, hence
+ * a module of its own that imports the bundle afterwards. Node's compile cache (in the system's
+ * temporary directory, keyed by each file's contents; nothing happens if it cannot be written) spares
+ * a later start the parsing of the same modules: the server flushes it once it listens (server/main.ts),
+ * so a process killed after that has left it too. Node 20 has neither call: it maps every file, as the
+ * flag did, and compiles afresh.
+ */
+function entryModule(): string {
+  return `// Written by scripts/build-server.ts: source maps for the shop's own code, then the shop.
+import module from 'node:module';
+
+if (module.setSourceMapsSupport) module.setSourceMapsSupport(true, { nodeModules: false, generatedCode: false });
+else process.setSourceMapsEnabled(true);
+module.enableCompileCache?.();
+await import('./${SHOP_MODULE_NAME}.mjs');
+`;
+}
 
 /**
  * A few modules find files next to their source (`new URL('./x.css', import.meta.url)`). In the bundle,
@@ -56,10 +87,34 @@ function sourceRelativeImportMeta(bundleDir: string): Plugin {
   };
 }
 
+/**
+ * The packages bundled in with the shop's code, where every other stays an import of node_modules.
+ * Kysely is some 450 small ES modules, each resolved, read, linked and evaluated at every start: loaded
+ * from node_modules it took 130 to 230 ms of CPU, bundled about a sixth of that. Pure JavaScript that
+ * reads no file of its own, and no package the server loads from node_modules imports it: there is one
+ * copy of it in the process.
+ */
+const BUNDLED_PACKAGES: ReadonlySet<string> = new Set(['kysely']);
+
+/** Bare imports (`pino`, `@fastify/static`, `zod/mini`) stay external unless their package is bundled. */
+function packagesExternalExcept(bundled: ReadonlySet<string>): Plugin {
+  return {
+    name: 'packages-external-except',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (path.isAbsolute(args.path)) return undefined;
+        const parts = args.path.split('/');
+        const name = args.path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+        return name !== undefined && bundled.has(name) ? undefined : { external: true };
+      });
+    },
+  };
+}
+
 const built = new Map<string, Promise<string>>();
 
 /**
- * Bundles server/main.ts into `outfile` (SERVER_BUNDLE unless given), once per process: the tests and the
+ * Bundles server/main.ts beside `outfile` (SERVER_BUNDLE unless given), its entry, once per process: the tests and the
  * benchmarks start many servers from one fresh build. Written to a temporary name and renamed, so a
  * server starting from the same file meanwhile (another test run) reads a whole one.
  */
@@ -79,7 +134,7 @@ async function bundle(outfile: string): Promise<string> {
     // The photo worker (server/media/photo-pipeline.ts) runs in a thread of its own, from its own file
     // next to the bundle.
     entryPoints: {
-      [path.basename(outfile, '.mjs')]: path.join(ROOT, 'server/main.ts'),
+      [SHOP_MODULE_NAME]: path.join(ROOT, 'server/main.ts'),
       [PHOTO_WORKER_NAME]: path.join(ROOT, 'server/media/photo-worker.ts'),
       // And so does SQLite's checkpointer under load (server/db/checkpointer.ts).
       'checkpoint-worker': path.join(ROOT, 'server/db/checkpoint-worker.ts'),
@@ -94,7 +149,6 @@ async function bundle(outfile: string): Promise<string> {
     format: 'esm',
     // package.json's engines.
     target: 'node20.19',
-    packages: 'external',
     sourcemap: 'linked',
     // No keepNames: it wrapped every function the server creates, closures included, in a call that
     // redefines its `name` (2.3% of a checkout's CPU, bench:api --profile). Classes keep their names
@@ -103,7 +157,7 @@ async function bundle(outfile: string): Promise<string> {
     keepNames: false,
     write: false,
     logLevel: 'warning',
-    plugins: [sourceRelativeImportMeta(dir)],
+    plugins: [packagesExternalExcept(BUNDLED_PACKAGES), sourceRelativeImportMeta(dir)],
   });
   mkdirSync(dir, { recursive: true });
   const suffix = `.${process.pid}.${Date.now()}.tmp`;
@@ -113,6 +167,9 @@ async function bundle(outfile: string): Promise<string> {
     writeFileSync(file.path + suffix, file.contents);
     renameSync(file.path + suffix, file.path);
   }
+  // And the entry last: it finds the shop's module in place.
+  writeFileSync(outfile + suffix, entryModule());
+  renameSync(outfile + suffix, outfile);
   return outfile;
 }
 

@@ -1,3 +1,4 @@
+import module from 'node:module';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { describeOpenFailure } from './db/open-failure';
@@ -23,6 +24,9 @@ async function main(): Promise<void> {
   });
   installShutdown(app);
   await app.listen({ port: config.port, host: config.host });
+  // The modules compiled so far, for the next start (dist/server/main.mjs turned the cache on; Node 20
+  // has none): written now, not at exit, which a killed process never reaches.
+  module.flushCompileCache?.();
   app.log.info(`Solas shop ready at ${config.publicUrl}`);
   const notice = generatedTokenNotice(config);
   if (notice) process.stdout.write(`${notice}\n`);

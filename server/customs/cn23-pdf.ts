@@ -5,9 +5,13 @@
  * beside the label. Real text in the standard Helvetica (amounts are written "35.00 EUR", so no sign
  * outside its encoding is needed): a machine can read it back.
  */
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import { CUSTOMS_REASON, type CustomsItem, customsTotals } from '../../domain/customs/customs-items';
 import { countryName } from '../../domain/shared/countries';
+import { lazyModule } from '../lib/lazy-module';
+
+/** pdfkit, loaded at the first declaration made, not at every start (server/lib/lazy-module.ts). */
+const loadPdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
 
 export interface Cn23Declaration {
   readonly reference: string;
@@ -107,6 +111,7 @@ function render(doc: PDFKit.PDFDocument, d: Cn23Declaration, size: Cn23Size): vo
 /** The PDF's bytes. */
 export function cn23Pdf(declaration: Cn23Declaration, size: Cn23Size = 'a4'): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    const PDFDocument = loadPdfKit();
     const doc = new PDFDocument({
       size: size === 'a6' ? 'A6' : 'A4',
       margin: size === 'a6' ? 14 : 50,

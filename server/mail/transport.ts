@@ -6,9 +6,16 @@
  */
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createTransport } from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import { BRAND } from '../../domain/config';
 import { checkEmail } from '../../domain/shared/email';
+import { lazyModule } from '../lib/lazy-module';
+
+/**
+ * nodemailer, loaded when the first message is built, not at every start (server/lib/lazy-module.ts):
+ * about 80 ms of CPU, and most starts send nothing at once.
+ */
+const loadNodemailer = lazyModule<typeof Nodemailer>('nodemailer');
 
 export interface OutgoingMail {
   readonly outboxId: number;
@@ -80,28 +87,33 @@ function mailOptions(mail: OutgoingMail) {
 }
 
 export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = createTransport({
-    url: smtpUrl,
-    // One connection carries a burst of messages (a campaign, a day's confirmations) instead of a new
-    // connection, greeting and handshake for each: 500 messages to a local server took 55 s one
-    // connection each and 7 s pooled. The outbox sends one message at a time, so one connection is
-    // enough; it is closed after 10 s without a message rather than held open on the mail server.
-    pool: true,
-    maxConnections: 1,
-    idleTimeout: 10_000,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  // Made at the first message (and never, when nothing is sent before the close).
+  let made: ReturnType<typeof Nodemailer.createTransport> | null = null;
+  const transporter = () => {
+    made ??= loadNodemailer().createTransport({
+      url: smtpUrl,
+      // One connection carries a burst of messages (a campaign, a day's confirmations) instead of a new
+      // connection, greeting and handshake for each: 500 messages to a local server took 55 s one
+      // connection each and 7 s pooled. The outbox sends one message at a time, so one connection is
+      // enough; it is closed after 10 s without a message rather than held open on the mail server.
+      pool: true,
+      maxConnections: 1,
+      idleTimeout: 10_000,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return made;
+  };
   const safe = new URL(smtpUrl);
   return {
     description: `SMTP ${safe.protocol}//${safe.hostname}${safe.port ? `:${safe.port}` : ''}`,
     async send(mail) {
-      const info = await transporter.sendMail(mailOptions(mail));
+      const info = await transporter().sendMail(mailOptions(mail));
       return `accepted by SMTP server: ${String(info.response ?? 'ok').slice(0, 200)}`;
     },
     close() {
-      transporter.close();
+      made?.close();
     },
   };
 }
@@ -112,11 +124,15 @@ function fileSafe(value: string): string {
 }
 
 export function createFileTransport(dir: string): MailTransport {
-  const builder = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let made: ReturnType<typeof Nodemailer.createTransport> | null = null;
+  const builder = () => {
+    made ??= loadNodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    return made;
+  };
   return {
     description: `.eml files in ${dir}`,
     async send(mail) {
-      const info = await builder.sendMail(mailOptions(mail));
+      const info = await builder().sendMail(mailOptions(mail));
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error('Mail builder returned a stream instead of a buffer');
       mkdirSync(dir, { recursive: true });
@@ -140,7 +156,7 @@ export function createFileTransport(dir: string): MailTransport {
       for (const name of names) if (name.startsWith(prefix)) rmSync(path.join(dir, name), { force: true });
     },
     close() {
-      builder.close();
+      made?.close();
     },
   };
 }

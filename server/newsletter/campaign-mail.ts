@@ -5,11 +5,12 @@
  * once per campaign; each message only adds its own unsubscribe link around it. No tracking pixel and no
  * per-recipient link: every link is the shop's plain URL.
  */
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import { mailImagePath } from '../../domain/media/images';
 import { productPath } from '../../domain/routes';
+import { lazyModule } from '../lib/lazy-module';
 import { escapeHtml, htmlMail, htmlParagraph, MUTED, money, WINE } from '../mail/layout';
 
 /** The part of a campaign its e-mail is made of. */
@@ -24,8 +25,6 @@ export interface RenderedCampaign {
   readonly html: string;
   readonly text: string;
 }
-
-const markdown = new MarkdownIt({ html: false, linkify: true, breaks: false });
 
 /** What a render is given: the shop's own address, the one place a campaign's pictures may come from. */
 interface RenderEnv {
@@ -43,18 +42,29 @@ export function ownImageUrl(publicUrl: string, src: string): string | null {
   return null;
 }
 
-const defaultImage = markdown.renderer.rules.image;
-markdown.renderer.rules.image = (tokens, idx, options, env: RenderEnv, self) => {
-  const token = tokens[idx];
-  const own = token ? ownImageUrl(env.publicUrl, token.attrGet('src') ?? '') : null;
-  if (!token || !own || !defaultImage) {
-    // Another site's picture: its description stays, as text.
-    const alt = token?.children ? self.renderInlineAsText(token.children, options, env) : '';
-    return alt ? `[${escapeHtml(alt)}]` : '';
-  }
-  token.attrSet('src', own);
-  return defaultImage(tokens, idx, options, env, self);
-};
+/** markdown-it, loaded at the first campaign written or sent, not at every start (server/lib/lazy-module.ts). */
+const loadMarkdownIt = lazyModule<typeof MarkdownIt>('markdown-it');
+let renderer: MarkdownIt | undefined;
+
+/** The one renderer, made at first use: HTML off, the shop's own pictures only. */
+function markdown(): MarkdownIt {
+  if (renderer) return renderer;
+  const made = new (loadMarkdownIt())({ html: false, linkify: true, breaks: false });
+  const defaultImage = made.renderer.rules.image;
+  made.renderer.rules.image = (tokens, idx, options, env: RenderEnv, self) => {
+    const token = tokens[idx];
+    const own = token ? ownImageUrl(env.publicUrl, token.attrGet('src') ?? '') : null;
+    if (!token || !own || !defaultImage) {
+      // Another site's picture: its description stays, as text.
+      const alt = token?.children ? self.renderInlineAsText(token.children, options, env) : '';
+      return alt ? `[${escapeHtml(alt)}]` : '';
+    }
+    token.attrSet('src', own);
+    return defaultImage(tokens, idx, options, env, self);
+  };
+  renderer = made;
+  return made;
+}
 
 /** The inline part of a Markdown line as plain text: emphasis dropped, a link's address after its words. */
 function inlineText(children: readonly Token[]): string {
@@ -88,7 +98,7 @@ export function markdownText(body: string): string {
   let quote = 0;
   let prefix = '';
   let afterItem = false;
-  for (const t of markdown.parse(body, { publicUrl: '' })) {
+  for (const t of markdown().parse(body, { publicUrl: '' })) {
     if (t.type === 'bullet_list_open' || t.type === 'ordered_list_open') {
       lists.push({ ordered: t.type === 'ordered_list_open', n: Number(t.attrGet('start') ?? 1) });
     } else if (t.type === 'bullet_list_close' || t.type === 'ordered_list_close') {
@@ -161,7 +171,7 @@ export function renderCampaign(
     ? `<tr><td style="display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;">${escapeHtml(content.preview)}</td></tr>`
     : '';
   const env: RenderEnv = { publicUrl };
-  const body = markdown.render(content.body, env);
+  const body = markdown().render(content.body, env);
   const html = [
     preheader,
     `<tr><td style="padding:8px 28px;font-family:Arial,sans-serif;font-size:15px;line-height:1.5;">${body}</td></tr>`,

@@ -3,13 +3,18 @@
  * its own, or four to an A4 sheet (`a4`), scaled to fit and centred. The carriers' PDFs are embedded as
  * they are (pdf-lib: pdfkit lays out, it cannot take in another PDF's page).
  */
-import { PDFDocument } from 'pdf-lib';
+import type PdfLib from 'pdf-lib';
 import type { LabelLayout } from '../../domain/shipping/shipping';
+import { lazyModule } from '../lib/lazy-module';
+
+/** pdf-lib, loaded at the first batch printed, not at every start (server/lib/lazy-module.ts). */
+const loadPdfLib = lazyModule<typeof PdfLib>('pdf-lib');
 
 const A6: readonly [number, number] = [297.64, 419.53];
 const A4: readonly [number, number] = [595.28, 841.89];
 
 export async function labelsBatchPdf(labels: readonly Buffer[], layout: LabelLayout): Promise<Buffer> {
+  const { PDFDocument } = loadPdfLib();
   const out = await PDFDocument.create();
   out.setTitle(`Labels (${labels.length})`);
   const pages = [];

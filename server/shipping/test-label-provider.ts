@@ -5,8 +5,12 @@
  * bought and nothing leaves the shop.
  */
 import { randomInt } from 'node:crypto';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { lazyModule } from '../lib/lazy-module';
 import type { BoughtLabel, LabelAddress, LabelProvider, LabelRequest } from './label-provider';
+
+/** pdfkit, loaded at the first label made, not at every start (server/lib/lazy-module.ts). */
+const loadPdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
 
 /** A6 in PDF points (105 x 148 mm): a label's page. */
 export const A6: readonly [number, number] = [297.64, 419.53];
@@ -34,6 +38,7 @@ function addressLines(a: LabelAddress): string[] {
 
 export function testLabelPdf(request: LabelRequest, trackingNumber: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    const PDFDocument = loadPdfKit();
     const doc = new PDFDocument({
       size: [...A6],
       margin: 18,

@@ -44,19 +44,22 @@ export const SERVER_NODE_ARGS = [] as const;
  * map of every package file that names one, measures the lines of each such file, and maps the call
  * sites pino reads when each logger is made, which parses the bundle's whole map (3.4 MB): about 0.25 s
  * of CPU of a 1.6 to 2 s start. Only files loaded after the maps are turned on have theirs read, hence
- * a module of its own that imports the bundle afterwards. Node's compile cache (in the system's
- * temporary directory, keyed by each file's contents; nothing happens if it cannot be written) spares
- * a later start the parsing of the same modules: the server flushes it once it listens (server/main.ts),
- * so a process killed after that has left it too. Node 20 has neither call: it maps every file, as the
- * flag did, and compiles afresh.
+ * a module of its own that imports the bundle afterwards. Node's compile cache (keyed by each file's
+ * contents; nothing happens if it cannot be written) spares a later start the parsing of the same
+ * modules: the server flushes it once it listens (server/main.ts), so a process killed after that has
+ * left it too. It lives beside the bundle, in `dist/server/compile-cache/`, written by whoever built the
+ * shop, never in the shared temporary directory Node would choose: V8 runs what it finds there, and any
+ * other user of the machine may write to /tmp first. A read-only checkout simply compiles afresh. Node
+ * 20 has neither call: it maps every file, as the flag did, and compiles afresh.
  */
 function entryModule(): string {
   return `// Written by scripts/build-server.ts: source maps for the shop's own code, then the shop.
 import module from 'node:module';
+import path from 'node:path';
 
 if (module.setSourceMapsSupport) module.setSourceMapsSupport(true, { nodeModules: false, generatedCode: false });
 else process.setSourceMapsEnabled(true);
-module.enableCompileCache?.();
+module.enableCompileCache?.(path.join(import.meta.dirname, 'compile-cache'));
 await import('./${SHOP_MODULE_NAME}.mjs');
 `;
 }

@@ -5,13 +5,9 @@
  * beside the label. Real text in the standard Helvetica (amounts are written "35.00 EUR", so no sign
  * outside its encoding is needed): a machine can read it back.
  */
-import type PDFKitDocument from 'pdfkit';
 import { CUSTOMS_REASON, type CustomsItem, customsTotals } from '../../domain/customs/customs-items';
 import { countryName } from '../../domain/shared/countries';
-import { lazyModule } from '../lib/lazy-module';
-
-/** pdfkit, loaded at the first declaration made, not at every start (server/lib/lazy-module.ts). */
-const loadPdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
+import { loadPdfKit } from '../lib/lazy-module';
 
 export interface Cn23Declaration {
   readonly reference: string;

@@ -182,11 +182,7 @@ export class ExchangeService {
     const owner = await this.o.ownerEmail();
     // The receipt's link carries a key of its own, as every later e-mail's does, not the one she asked with.
     const keys = new IssuedOrderKeys();
-    const setup = {
-      mailFrom: this.o.mailFrom,
-      pageUrl: this.pageLink(row.id, ref, keys),
-      deskUrl: this.o.deskUrl(ref),
-    };
+    const setup = this.setup(row, ref, keys);
     let stored: ExchangeRow;
     try {
       stored = await this.o.store.request(

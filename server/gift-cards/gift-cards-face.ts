@@ -1,4 +1,4 @@
-/** What the gift cards feature offers the features that need it (its face, `app.giftCards`; index.ts names it). */
+/** What the gift cards feature offers the features that need it (its face, decorated as `giftCards`; index.ts names it). */
 import type { GiftCardService } from './gift-card-service';
 import type { GiftCardStore } from './gift-card-store';
 

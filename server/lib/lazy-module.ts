@@ -11,6 +11,7 @@
  * made where it is asked for. The packages are CommonJS or ship a CommonJS entry, which `require` loads.
  */
 import { createRequire } from 'node:module';
+import type PDFKitDocument from 'pdfkit';
 
 const requireHere = createRequire(import.meta.url);
 
@@ -21,3 +22,6 @@ export function lazyModule<T>(specifier: string): () => T {
     return loaded;
   };
 }
+
+/** pdfkit, which the invoices, the CN23 declarations and the TEST labels lay out with: one loader for all three. */
+export const loadPdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');

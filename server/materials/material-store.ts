@@ -250,8 +250,8 @@ export class MaterialStore {
    * `limit ?` with `in (...)` made the lookup several times slower (about 20 against 3 µs).
    */
   async hasBom(productIds: readonly string[], db: Executor = this.db): Promise<boolean> {
+    const dialect = dialectOf(db);
     for (const productId of new Set(productIds)) {
-      const dialect = dialectOf(db);
       let text = this.bomLookups.get(dialect);
       if (text === undefined) {
         text = db

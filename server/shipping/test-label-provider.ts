@@ -5,12 +5,8 @@
  * bought and nothing leaves the shop.
  */
 import { randomInt } from 'node:crypto';
-import type PDFKitDocument from 'pdfkit';
-import { lazyModule } from '../lib/lazy-module';
+import { loadPdfKit } from '../lib/lazy-module';
 import type { BoughtLabel, LabelAddress, LabelProvider, LabelRequest } from './label-provider';
-
-/** pdfkit, loaded at the first label made, not at every start (server/lib/lazy-module.ts). */
-const loadPdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
 
 /** A6 in PDF points (105 x 148 mm): a label's page. */
 export const A6: readonly [number, number] = [297.64, 419.53];

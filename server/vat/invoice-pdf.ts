@@ -7,11 +7,10 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type PDFKitDocument from 'pdfkit';
 import { formatDayOfMonth, irishDate } from '../../domain/shared/calendar-date';
 import { type Cents, formatEuro } from '../../domain/shared/money';
 import { formatRate, formatUnitPrice, schemeWording, totalsPerRate } from '../../domain/vat/invoice-text';
-import { lazyModule } from '../lib/lazy-module';
+import { loadPdfKit } from '../lib/lazy-module';
 import type { InvoiceLine, StoredCreditNote, StoredInvoice } from './vat-store';
 
 // From import.meta.url, which the server bundle rewrites to this source file's place (scripts/build-server.ts):
@@ -19,9 +18,6 @@ import type { InvoiceLine, StoredCreditNote, StoredInvoice } from './vat-store';
 const FONTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fonts');
 const REGULAR = path.join(FONTS, 'DejaVuSans.ttf');
 const BOLD = path.join(FONTS, 'DejaVuSans-Bold.ttf');
-
-/** pdfkit, loaded at the first PDF made, not at every start (server/lib/lazy-module.ts). */
-const loadPdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
 
 const euro = (value: number) => formatEuro(value as Cents);
 

@@ -1,4 +1,4 @@
-/** What the VAT feature offers the features that need it (its face, `app.vat`; index.ts names it). */
+/** What the VAT feature offers the features that need it (its face, decorated as `vat`; index.ts names it). */
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { SoldLineNet } from '../../domain/numbers/margins';
 import type { DistanceSales } from '../../domain/vat/threshold';

@@ -11,11 +11,13 @@
  *
  * It starts with the first group commit (group-commit.ts) of START_GROUP_WRITES writes or more, that is
  * several checkouts in one turn of the event loop: a quiet shop (and each of the tests' databases) never
- * pays for a thread. From then on it checkpoints after every group commit, and on a timer for the other
- * writes. The WAL only restarts from its beginning at a commit that finds every frame already copied, so a
- * checkpoint started as soon as a commit ends keeps the WAL small, where one on a timer alone raced the
- * next commit. The server's own automatic checkpoint stays as a fallback, at FALLBACK_AUTOCHECKPOINT_PAGES
- * while the thread runs, and back at SQLite's default if the thread fails.
+ * pays for a thread. From then on it checkpoints after a group commit once the WAL holds
+ * AUTOCHECKPOINT_PAGES frames, as SQLite's own would (each start of the WAL over costs the event loop an
+ * fsync: checkpoint-worker.ts), and on a timer for the other writes. The WAL only restarts from its
+ * beginning at a commit that finds every frame already copied, so a checkpoint started as soon as a commit
+ * ends keeps the WAL small, where one on a timer alone raced the next commit. The server's own automatic
+ * checkpoint stays as a fallback, at FALLBACK_AUTOCHECKPOINT_PAGES while the thread runs, and back at
+ * SQLite's default if the thread fails.
  */
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../lib/module-worker';
@@ -42,7 +44,7 @@ export class Checkpointer {
 
   constructor(
     private readonly native: NativeSqlite,
-    private readonly data: Omit<CheckpointWorkerData, 'intervalMs'>,
+    private readonly data: Omit<CheckpointWorkerData, 'intervalMs' | 'minFrames'>,
     private readonly log?: CheckpointerLog,
   ) {
     native.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
@@ -75,7 +77,11 @@ export class Checkpointer {
   }
 
   private start(): void {
-    const workerData: CheckpointWorkerData = { ...this.data, intervalMs: INTERVAL_MS };
+    const workerData: CheckpointWorkerData = {
+      ...this.data,
+      intervalMs: INTERVAL_MS,
+      minFrames: AUTOCHECKPOINT_PAGES,
+    };
     const worker = startModuleWorker(import.meta.dirname, 'checkpoint-worker', { workerData });
     // Never what keeps the process alive.
     worker.unref();

@@ -26,13 +26,15 @@ export function openWalIndex(file: string): WalIndex {
   const fd = openSync(`${file}-shm`, 'r');
   const bytes = Buffer.alloc(READ_BYTES);
   const little = endianness() === 'LE';
-  const read = (offset: number, length: number): number => {
+  /** The 32-bit count at `offset`: the file's first bytes up to its end, one read. */
+  const read = (offset: number): number => {
+    const length = offset + 4;
     if (readSync(fd, bytes, 0, length, 0) < length) return 0;
     return little ? bytes.readUInt32LE(offset) : bytes.readUInt32BE(offset);
   };
   return {
-    frames: () => read(MX_FRAME_OFFSET, MX_FRAME_OFFSET + 4),
-    copied: () => read(BACKFILL_OFFSET, READ_BYTES),
+    frames: () => read(MX_FRAME_OFFSET),
+    copied: () => read(BACKFILL_OFFSET),
     close: () => closeSync(fd),
   };
 }
